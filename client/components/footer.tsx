@@ -1,0 +1,51 @@
+/** The footer: content links and the physical shops. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useHref } from './store-context';
+
+/** The four physical shops (spec §9), by the name used in their page address. */
+const SHOPS = [
+  { name: 'madrid', label: 'Madrid' },
+  { name: 'murcia', label: 'Murcia' },
+  { name: 'barcelona', label: 'Barcelona' },
+  { name: 'murcia-thader', label: 'Murcia Thader' },
+];
+
+export function Footer() {
+  const { t } = useLingui();
+  const link = useHref();
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t`Store information`}>
+        <ul>
+          <li>
+            <a href={link('blog')}>
+              <Trans>Blog</Trans>
+            </a>
+          </li>
+          <li>
+            <a href={link('giftCards')}>
+              <Trans>Gift cards</Trans>
+            </a>
+          </li>
+          <li>
+            <a href={link('rewards')}>
+              <Trans>Rewards</Trans>
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <nav aria-label={t`Our shops`}>
+        <ul>
+          {SHOPS.map((shop) => (
+            <li key={shop.name}>
+              <a href={link('shop', { name: shop.name })}>{shop.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p>
+        <Trans>© 2026 Ampora. Prices include VAT.</Trans>
+      </p>
+    </footer>
+  );
+}

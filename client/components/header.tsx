@@ -1,0 +1,63 @@
+/** The header: logo, search, category menu, language switcher, account and basket links. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { slugHref } from '../routes';
+import { LanguageSwitcher } from './language-switcher';
+import { useHref, useStore } from './store-context';
+
+export function Header() {
+  const { t } = useLingui();
+  const link = useHref();
+  const { menu, language, channel } = useStore();
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <a className="logo" href={link('home')}>
+          <span aria-hidden="true">⚡</span> Ampora
+          <span className="visually-hidden">
+            {' '}
+            <Trans>home page</Trans>
+          </span>
+        </a>
+        <form className="search-form" role="search" action={link('search')} method="get">
+          <label htmlFor="site-search" className="visually-hidden">
+            <Trans>Search products</Trans>
+          </label>
+          <input id="site-search" name="query" type="search" placeholder={t`Search products, brands, references…`} autoComplete="off" />
+          <button type="submit">
+            <Trans>Search</Trans>
+          </button>
+        </form>
+        <LanguageSwitcher />
+        <a className="header-link" href={link('account')}>
+          <Trans>My account</Trans>
+        </a>
+        <a className="header-link" href={link('cartBasket')}>
+          <Trans>Basket</Trans>
+        </a>
+      </div>
+      <nav className="category-menu" aria-label={t`Categories`}>
+        <ul>
+          {menu.map((top) => (
+            <li key={top.id}>
+              <details>
+                <summary>{top.name}</summary>
+                <ul>
+                  <li>
+                    <a href={slugHref(top.slug, language, channel)}>
+                      <Trans>All of {top.name}</Trans>
+                    </a>
+                  </li>
+                  {top.children.map((family) => (
+                    <li key={family.id}>
+                      <a href={slugHref(family.slug, language, channel)}>{family.name}</a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * What every server-rendered component may know about the request: channel, language, the
+ * menu and the same page's address in the other languages. Islands get the parts they need
+ * as props instead (they hydrate alone).
+ */
+import { createContext, useContext } from 'react';
+import type { Language } from '../i18n/languages';
+import { href, type RouteId, type RouteParams, type RoutingChannel } from '../routes';
+import type { MenuCategory } from '../types';
+
+export interface StoreChannel extends RoutingChannel {
+  id: string;
+  domainExtension: string;
+  toastPosition: 'bottom' | 'top';
+}
+
+export interface StoreContextValue {
+  channel: StoreChannel;
+  language: Language;
+  menu: MenuCategory[];
+  /** This page in each offered language (absent: the page has no version in that language). */
+  alternates: Partial<Record<Language, string>>;
+  /** Path and query of the current request. */
+  currentPath: string;
+}
+
+const StoreContext = createContext<StoreContextValue | null>(null);
+
+export const StoreProvider = StoreContext.Provider;
+
+export function useStore(): StoreContextValue {
+  const value = useContext(StoreContext);
+  if (!value) throw new Error('useStore() outside a StoreProvider');
+  return value;
+}
+
+/** A link builder bound to the request's language and channel. */
+export function useHref(): (id: RouteId, params?: RouteParams) => string {
+  const { language, channel } = useStore();
+  return (id, params) => href(id, language, channel, params);
+}

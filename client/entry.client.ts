@@ -1,0 +1,68 @@
+/**
+ * The only script every page loads (a few hundred bytes): it finds the islands and hydrates
+ * each one when its moment comes. React and the catalog load with the first island that needs
+ * them, never before. A click that arrives before its island is ready is held and replayed.
+ */
+import './styles/app.css';
+
+type Moment = 'load' | 'idle' | 'visible' | 'interaction';
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
+
+const hydrations = new WeakMap<HTMLElement, Promise<void>>();
+
+/** Starts (once) and returns the hydration of an island. */
+function hydrate(island: HTMLElement): Promise<void> {
+  let pending = hydrations.get(island);
+  if (pending) return pending;
+  island.dataset.hydrated = 'pending';
+  pending = import('./island-runtime')
+    .then(({ hydrateIsland }) => hydrateIsland(island))
+    .then(() => {
+      island.dataset.hydrated = 'true';
+    })
+    .catch((error: unknown) => {
+      island.dataset.hydrated = 'failed';
+      console.error(error);
+    });
+  hydrations.set(island, pending);
+  return pending;
+}
+
+function onInteraction(island: HTMLElement) {
+  let heldClick: EventTarget | null = null;
+  const start = () => {
+    for (const type of INTENT_EVENTS) island.removeEventListener(type, start);
+    void hydrate(island).then(() => {
+      island.removeEventListener('click', hold, true);
+      const target = heldClick;
+      heldClick = null;
+      if (target instanceof HTMLElement) target.click();
+    });
+  };
+  const hold = (event: Event) => {
+    if (island.dataset.hydrated === 'true') return;
+    event.preventDefault();
+    event.stopPropagation();
+    heldClick = event.target;
+    start();
+  };
+  for (const type of INTENT_EVENTS) island.addEventListener(type, start, { passive: true });
+  island.addEventListener('click', hold, true);
+}
+
+function schedule(island: HTMLElement) {
+  const moment = (island.dataset.hydrate ?? 'interaction') as Moment;
+  if (moment === 'load') void hydrate(island);
+  else if (moment === 'idle') ('requestIdleCallback' in window ? requestIdleCallback : setTimeout)(() => void hydrate(island));
+  else if (moment === 'visible') {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        void hydrate(island);
+      }
+    });
+    observer.observe(island);
+  } else onInteraction(island);
+}
+
+document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);

@@ -1,0 +1,69 @@
+/**
+ * Loaded only when the first island needs it: React, the page's catalog and the island's own
+ * chunk, then hydration of the server-rendered markup.
+ */
+import type { I18n, Messages } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { Component as ReactComponent, useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createI18n } from './i18n/i18n';
+import { isLanguage } from './i18n/languages';
+import { setToastI18n } from './toast';
+
+const ISLANDS = import.meta.glob<{ default: ComponentType<object> }>('./islands/*.tsx');
+const CATALOGS = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+
+let i18nPromise: Promise<I18n> | undefined;
+
+function pageI18n(): Promise<I18n> {
+  i18nPromise ??= (async () => {
+    const declared = document.documentElement.dataset.language;
+    const language = isLanguage(declared) ? declared : 'en_EN';
+    const { messages } = await CATALOGS[`../locales/${language}/messages.po`]!();
+    const i18n = createI18n(language, messages);
+    setToastI18n(i18n);
+    return i18n;
+  })();
+  return i18nPromise;
+}
+
+/** Keeps a failing island from taking the page down: its server-rendered markup stays. */
+class IslandBoundary extends ReactComponent<{ name: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(`Island "${this.props.name}" failed`, error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+function Hydrated({ children, onDone }: { children: ReactNode; onDone: () => void }) {
+  useEffect(onDone, [onDone]);
+  return children;
+}
+
+/** Hydrates one island; resolves once React has committed it (its handlers are live). */
+export async function hydrateIsland(element: HTMLElement): Promise<void> {
+  const name = element.dataset.island ?? '';
+  const load = ISLANDS[`./islands/${name}.tsx`];
+  if (!load) throw new Error(`Unknown island "${name}"`);
+  const [module, i18n] = await Promise.all([load(), pageI18n()]);
+  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  const Component = module.default;
+  await new Promise<void>((resolve) => {
+    hydrateRoot(
+      element,
+      <Hydrated onDone={resolve}>
+        <IslandBoundary name={name}>
+          <I18nProvider i18n={i18n}>
+            <Component {...props} />
+          </I18nProvider>
+        </IslandBoundary>
+      </Hydrated>,
+    );
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * `npm run bench`: figures, not pass/fail. For the home, a category and a product page:
+ * JavaScript transferred before any interaction (gzip), HTML size, and the page's request rate
+ * against the local runtime as a ratio to a static asset of the same size served by the same
+ * runtime (autocannon on loopback, one run, side by side). Needs `npm run build` first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
+const ORIGIN = `http://localhost:${PORT}`; // plain localhost is the ES channel
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 8;
+const STATIC_DIR = 'dist/client/__bench';
+
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
+const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Manifest;
+
+function startServer(reuse: boolean): ChildProcess {
+  return spawn('node', ['tests/e2e/server.mjs', String(PORT)], {
+    env: { ...process.env, PERSIST_TO: '.wrangler/bench', REUSE_DB: reuse ? '1' : '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const gzipSize = (body: Uint8Array | string) => gzipSync(body, { level: 6 }).length;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Chunks a manifest entry loads, itself included (static imports followed). */
+function chunkClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]!.imports ?? []) chunkClosure(imported, seen);
+  return seen;
+}
+
+/** Scripts a page loads before any interaction: its script tags, modulepreloads, and islands hydrating on load/idle/visible. */
+async function jsBeforeInteraction(html: string): Promise<{ files: string[]; gzip: number }> {
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) files.add(m[1]!);
+  const eager = [...html.matchAll(/data-island="([^"]+)" data-hydrate="(load|idle|visible)"/g)].map((m) => m[1]!);
+  if (eager.length > 0) {
+    const keys = new Set<string>();
+    chunkClosure('client/island-runtime.tsx', keys);
+    for (const name of eager) chunkClosure(`client/islands/${name}.tsx`, keys);
+    const language = /data-language="([^"]+)"/.exec(html)?.[1];
+    if (language) chunkClosure(`locales/${language}/messages.po`, keys);
+    for (const key of keys) files.add(`/${manifest[key]!.file}`);
+  }
+  let gzip = 0;
+  for (const file of files) gzip += gzipSize(new Uint8Array(await (await fetch(ORIGIN + file)).arrayBuffer()));
+  return { files: [...files], gzip };
+}
+
+async function rate(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function main() {
+  let server = startServer(false);
+  try {
+    await waitForServer();
+    const home = await (await fetch(`${ORIGIN}/`)).text();
+    const categoryPath = /<a href="(\/[a-z0-9-]+)">/.exec(home)![1]!;
+    const category = await (await fetch(ORIGIN + categoryPath)).text();
+    const productPath = /<a href="(\/[a-z0-9-]+-\d+)">/.exec(category)![1]!;
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'category', path: categoryPath },
+      { name: 'product', path: productPath },
+    ];
+    rmSync(STATIC_DIR, { recursive: true, force: true });
+    mkdirSync(STATIC_DIR, { recursive: true });
+    const measured = [];
+    for (const page of pages) {
+      const html = await (await fetch(ORIGIN + page.path)).text();
+      writeFileSync(`${STATIC_DIR}/${page.name}.html`, html);
+      measured.push({ ...page, html: Buffer.byteLength(html), htmlGzip: gzipSize(html), js: await jsBeforeInteraction(html) });
+    }
+    // Restart so the runtime serves the static twins from its assets directory.
+    await stopServer(server);
+    server = startServer(true);
+    await waitForServer();
+    console.log(`\nPage figures (${DURATION_S} s per run, ${CONNECTIONS} connections, wrangler dev on loopback, 1,500-article catalogue)\n`);
+    console.log('page      HTML KB  HTML gz KB  JS before interaction (gz KB)  page req/s  static req/s  ratio');
+    for (const page of measured) {
+      const pageRate = await rate(ORIGIN + page.path);
+      const staticRate = await rate(`${ORIGIN}/__bench/${page.name}.html`);
+      console.log(
+        `${page.name.padEnd(9)} ${kb(page.html).padStart(7)}  ${kb(page.htmlGzip).padStart(10)}  ${kb(page.js.gzip).padStart(29)}  ${pageRate.toFixed(0).padStart(10)}  ${staticRate.toFixed(0).padStart(12)}  ${(pageRate / staticRate).toFixed(2).padStart(5)}`,
+      );
+    }
+    console.log('\nJS budget on content pages: 25 KB gzip before interaction.');
+  } finally {
+    await stopServer(server);
+    rmSync(STATIC_DIR, { recursive: true, force: true });
+  }
+}
+
+await main();

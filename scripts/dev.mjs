@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm run dev`: build, migrate the local D1, load the demo catalogue when the database is
+// empty, then serve every channel with `wrangler dev` on port 8787.
+import { spawnSync, spawn } from 'node:child_process';
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: false, ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  return result;
+}
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+run('npm', ['run', 'build', '--silent']);
+run(npx, ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local']);
+
+const probe = spawnSync(npx, ['wrangler', 'd1', 'execute', 'DB', '--local', '--json', '--command', 'SELECT count(*) AS n FROM articles'], { encoding: 'utf8' });
+const articles = probe.status === 0 ? JSON.parse(probe.stdout)[0]?.results?.[0]?.n ?? 0 : 0;
+if (articles === 0) {
+  console.log('Empty catalogue: loading the demo data (npm run seed)…');
+  run('npm', ['run', 'seed', '--silent']);
+} else {
+  console.log(`Catalogue has ${articles} articles; keeping it (npm run seed reloads it).`);
+}
+
+console.log(`
+Ampora is starting on port 8787:
+  ES  http://es.localhost:8787  (also http://localhost:8787)
+  PT  http://pt.localhost:8787
+  FR  http://fr.localhost:8787
+  IT  http://it.localhost:8787
+  DE  http://de.localhost:8787
+`);
+const server = spawn(npx, ['wrangler', 'dev', ...process.argv.slice(2)], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

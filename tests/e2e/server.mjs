@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Serves the built store for end-to-end tests and benchmarks: a fresh local database under
+// .wrangler/e2e, migrated and seeded with the demo catalogue, then `wrangler dev` on the port given.
+import { rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+
+const port = process.argv[2] ?? '8788';
+const articles = process.env.SEED_ARTICLES ?? '1500';
+const persist = process.env.PERSIST_TO ?? '.wrangler/e2e';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) {
+    console.error(`${command} ${args.join(' ')} failed`);
+    process.exit(1);
+  }
+}
+
+// REUSE_DB=1 serves the database left by an earlier run (benchmarks restart the server).
+if (process.env.REUSE_DB !== '1') {
+  rmSync(persist, { recursive: true, force: true });
+  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
+  run('npx', ['tsx', 'scripts/seed/cli.ts', '--articles', articles, '--persist-to', persist]);
+}
+const server = spawn('npx', ['wrangler', 'dev', '--port', port, '--persist-to', persist, '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,27 @@
+/** Requests through the real Worker, on a channel host. */
+import { exports } from 'cloudflare:workers';
+
+const worker = exports as unknown as { default: { fetch(request: Request): Promise<Response> } };
+
+export async function request(url: string, init?: RequestInit): Promise<Response> {
+  return worker.default.fetch(new Request(url, init));
+}
+
+/** GET a page and return status, headers and the whole HTML. */
+export async function page(url: string, init?: RequestInit) {
+  const response = await request(url, init);
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+/** Calls the API and parses the §7 envelope, including the JSON inside err.message. */
+export async function apiCall<T = unknown>(url: string, init?: RequestInit) {
+  const response = await request(url, init);
+  const body = (await response.json()) as { ok: boolean; data: T | null; err: { message: string } | null };
+  const error = body.err ? (JSON.parse(body.err.message) as { type: string; code: number | string; message: string; details?: unknown }) : null;
+  return { status: response.status, body, error };
+}
+
+/** The text of the first element matching a simple tag/attribute pattern. */
+export function htmlLang(html: string): string | undefined {
+  return /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
+}

@@ -1,0 +1,20 @@
+/**
+ * The JSON API under /api: one Hono sub-app per resource, mounted here. Unknown API paths get
+ * the 404 envelope, never an HTML page.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/context';
+import { appError, okEnvelope } from '../http/errors';
+import { checkout } from './checkout';
+import { users } from './users';
+
+export const api = new Hono<AppEnv>()
+  .get('/health', (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
+  .route('/checkout', checkout)
+  .route('/users', users);
+
+api.all('*', () => {
+  throw appError('notFound');
+});
+
+export type ApiType = typeof api;

@@ -1,0 +1,61 @@
+/**
+ * Builds the Hono app: security headers, channel and language, the /api sub-apps, generated
+ * product images, and every other path to the page renderer. One onError turns known errors
+ * into the §7 envelope (API) or a localized page, and anything else into a bare 500.
+ */
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { api } from './api';
+import { channelMiddleware, type ChannelMiddlewareOptions } from './channel/middleware';
+import type { AppContext, AppEnv } from './http/context';
+import { AppError, ERRORS, errorEnvelope, type CatalogueEntry } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { images } from './media/images';
+import { renderStandalone } from './ssr/standalone';
+import { handlePage, renderStatusPage } from './ssr/handler';
+
+function isApi(c: AppContext): boolean {
+  return new URL(c.req.url).pathname.startsWith('/api/') || new URL(c.req.url).pathname === '/api';
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    // Hono's own 400s (malformed JSON body, bad form data) and friends.
+    if (error.status === 400) return new AppError(ERRORS.invalidJson);
+    if (error.status === 413) return new AppError(ERRORS.payloadTooLarge);
+    if (error.status === 404) return new AppError(ERRORS.notFound);
+  }
+  return new AppError(ERRORS.internal);
+}
+
+function envelopeResponse(c: AppContext, entry: CatalogueEntry, details: unknown) {
+  const message = c.var.i18n ? c.var.i18n._(entry.message) : (entry.message.message ?? String(entry.code));
+  return c.json(errorEnvelope({ type: entry.type, code: entry.code, message, ...(details === undefined ? {} : { details }) }), entry.status);
+}
+
+export function createApp(options: ChannelMiddlewareOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders);
+  app.use('*', channelMiddleware(options));
+  app.route('/api', api);
+  app.route('/images', images);
+  app.get('*', handlePage);
+  app.all('*', (c) => (isApi(c) ? envelopeResponse(c, ERRORS.notFound, undefined) : c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' })));
+
+  app.onError(async (error, c) => {
+    const known = toAppError(error);
+    if (known.entry === ERRORS.internal) console.error('Unhandled error', c.req.method, c.req.url, error);
+    const { entry } = known;
+    if (isApi(c)) return envelopeResponse(c, entry, entry === ERRORS.internal ? undefined : known.details);
+    if (entry === ERRORS.unknownHost || entry === ERRORS.domainNotAllowed) return renderStandalone(c, entry);
+    if (!c.var.channel || !c.var.db) return c.text('Internal Server Error', 500);
+    try {
+      return await renderStatusPage(c, entry.status === 404 ? 404 : 500);
+    } catch (renderError) {
+      console.error('Error page failed', renderError);
+      return c.text('Internal Server Error', 500);
+    }
+  });
+  return app;
+}

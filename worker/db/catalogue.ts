@@ -1,0 +1,212 @@
+/**
+ * Catalogue reads for the pages: the category menu, home, category listings, product detail and
+ * a name search. Prices are the best offer on the request's channel.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '../../client/i18n/languages';
+import type { CollectionTeaser, MenuCategory, Paged, ProductCard, ProductDetail } from '../../client/types';
+import type { ChannelId } from '../channel/channels';
+import type { Db } from './client';
+import {
+  articles,
+  articleTranslations,
+  brands,
+  categories,
+  categoryTranslations,
+  collectionArticles,
+  collections,
+  collectionTranslations,
+  offers,
+  sellers,
+  slugs,
+} from './schema';
+
+/** The whole category tree in a language, roots first, each level by position. */
+export async function categoryTree(db: Db, language: Language): Promise<MenuCategory[]> {
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId, icon: categories.icon, name: categoryTranslations.name, slug: categoryTranslations.slug })
+    .from(categories)
+    .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.lang, language)))
+    .orderBy(asc(categories.level), asc(categories.position), asc(categories.id));
+  const byId = new Map<number, MenuCategory>();
+  const roots: MenuCategory[] = [];
+  for (const row of rows) {
+    const node: MenuCategory = { id: row.id, name: row.name, slug: row.slug, icon: row.icon, children: [] };
+    byId.set(row.id, node);
+    const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** Ids of a category and everything below it. */
+export function subtreeIds(node: MenuCategory): number[] {
+  return [node.id, ...node.children.flatMap(subtreeIds)];
+}
+
+export function findCategory(tree: MenuCategory[], id: number): { node: MenuCategory; path: MenuCategory[] } | undefined {
+  for (const node of tree) {
+    if (node.id === id) return { node, path: [node] };
+    const below = findCategory(node.children, id);
+    if (below) return { node: below.node, path: [node, ...below.path] };
+  }
+  return undefined;
+}
+
+/** Best price on the channel among offers that can be sold there (not 9876 zone-unavailable, not 9999 discontinued). */
+function bestOffer(channel: ChannelId) {
+  const sellable = sql`o.channel = ${channel} and o.article_id = ${articles.id} and o.availability_code < 9000`;
+  return {
+    price: sql<number | null>`(select min(o.price) from offers o where ${sellable})`,
+    originalPrice: sql<number | null>`(select o.original_price from offers o where ${sellable} order by o.price limit 1)`,
+    availabilityCode: sql<number | null>`(select min(o.availability_code) from offers o where o.channel = ${channel} and o.article_id = ${articles.id})`,
+  };
+}
+
+function cardColumns(channel: ChannelId) {
+  return {
+    id: articles.id,
+    name: articleTranslations.name,
+    slug: articleTranslations.slug,
+    brand: brands.name,
+    imageKey: articles.imageKey,
+    ratingAverage: articles.ratingAverage,
+    ratingCount: articles.ratingCount,
+    ...bestOffer(channel),
+  };
+}
+
+function cardQuery(db: Db, language: Language, channel: ChannelId) {
+  return db
+    .select(cardColumns(channel))
+    .from(articles)
+    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
+    .innerJoin(brands, eq(brands.id, articles.brandId));
+}
+
+/** A page of products matching `where`, newest first, with the total count. */
+async function pagedCards(db: Db, language: Language, channel: ChannelId, where: SQL | undefined, page: number, pageSize: number): Promise<Paged<ProductCard>> {
+  const [items, [count]] = await Promise.all([
+    cardQuery(db, language, channel)
+      .where(where)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(articles)
+      .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
+      .where(where),
+  ]);
+  return { items, total: count?.total ?? 0, page, pageSize };
+}
+
+export function categoryProducts(db: Db, language: Language, channel: ChannelId, categoryIds: number[], page: number, pageSize: number) {
+  return pagedCards(db, language, channel, inArray(articles.categoryId, categoryIds), page, pageSize);
+}
+
+/** Name, brand and reference search: every word must appear (prefix-insensitive LIKE until full-text search lands). */
+export function searchProducts(db: Db, language: Language, channel: ChannelId, query: string, page: number, pageSize: number) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const conditions = words.map((word) => {
+    const like = `%${word.replace(/[%_\\]/g, (ch) => '\\' + ch)}%`;
+    return sql`(lower(${articleTranslations.name}) like ${like} escape '\\' or lower(${articles.reference}) like ${like} escape '\\' or ${articles.brandId} in (select id from brands where lower(name) like ${like} escape '\\'))`;
+  });
+  return pagedCards(db, language, channel, conditions.length ? and(...conditions) : sql`0`, page, pageSize);
+}
+
+export async function featuredCollections(db: Db, language: Language, channel: ChannelId, perCollection: number): Promise<CollectionTeaser[]> {
+  const rows = await db
+    .select({ id: collections.id, name: collectionTranslations.name, slug: collectionTranslations.slug, description: collectionTranslations.description })
+    .from(collections)
+    .innerJoin(collectionTranslations, and(eq(collectionTranslations.collectionId, collections.id), eq(collectionTranslations.lang, language)))
+    .where(eq(collections.featured, true))
+    .orderBy(asc(collections.position))
+    .limit(3);
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      products: await cardQuery(db, language, channel)
+        .innerJoin(collectionArticles, eq(collectionArticles.articleId, articles.id))
+        .where(eq(collectionArticles.collectionId, row.id))
+        .orderBy(asc(collectionArticles.position))
+        .limit(perCollection),
+    })),
+  );
+}
+
+/** Best-rated products that sell on the channel, for the home page. */
+export function topRatedProducts(db: Db, language: Language, channel: ChannelId, limit: number): Promise<ProductCard[]> {
+  return cardQuery(db, language, channel)
+    .where(sql`${articles.ratingCount} > 0 and exists (select 1 from offers o where o.article_id = ${articles.id} and o.channel = ${channel} and o.availability_code <= 3)`)
+    .orderBy(desc(articles.ratingAverage), desc(articles.ratingCount))
+    .limit(limit);
+}
+
+export async function productDetail(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductDetail | undefined> {
+  const [row] = await db
+    .select({
+      ...cardColumns(channel),
+      reference: articles.reference,
+      ean: articles.ean,
+      description: articleTranslations.description,
+      type: articles.type,
+      condition: articles.condition,
+      specs: articles.specs,
+      categoryId: articles.categoryId,
+    })
+    .from(articles)
+    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
+    .innerJoin(brands, eq(brands.id, articles.brandId))
+    .where(eq(articles.id, id));
+  if (!row) return undefined;
+  const [offerRows, slugRows, categoryRows] = await Promise.all([
+    db
+      .select({
+        offerId: offers.id,
+        sellerId: offers.sellerId,
+        sellerName: sellers.name,
+        sellerKind: sellers.kind,
+        price: offers.price,
+        originalPrice: offers.originalPrice,
+        condition: offers.condition,
+        availabilityCode: offers.availabilityCode,
+        stock: offers.stock,
+        deliveryMinDays: offers.deliveryMinDays,
+        deliveryMaxDays: offers.deliveryMaxDays,
+      })
+      .from(offers)
+      .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+      .where(and(eq(offers.articleId, id), eq(offers.channel, channel)))
+      .orderBy(asc(offers.price)),
+    db.select({ lang: articleTranslations.lang, slug: articleTranslations.slug }).from(articleTranslations).where(eq(articleTranslations.articleId, id)),
+    db
+      .select({ id: categoryTranslations.categoryId, name: categoryTranslations.name, slug: categoryTranslations.slug })
+      .from(categoryTranslations)
+      .where(and(eq(categoryTranslations.categoryId, row.categoryId), eq(categoryTranslations.lang, language))),
+  ]);
+  const { categoryId: _categoryId, ...detail } = row;
+  return {
+    ...detail,
+    offers: offerRows,
+    category: categoryRows[0] ?? null,
+    slugs: Object.fromEntries(slugRows.map((s) => [s.lang, s.slug])),
+  };
+}
+
+/** Slugs of a category in every language, for the language switcher. */
+export async function categorySlugs(db: Db, id: number): Promise<Partial<Record<Language, string>>> {
+  const rows = await db.select({ lang: categoryTranslations.lang, slug: categoryTranslations.slug }).from(categoryTranslations).where(eq(categoryTranslations.categoryId, id));
+  return Object.fromEntries(rows.map((r) => [r.lang, r.slug]));
+}
+
+export type SlugKind = (typeof slugs.kind.enumValues)[number];
+
+/** What a slug names in a language (the dynamic resolver's one look-up). */
+export async function resolveSlug(db: Db, language: Language, slug: string): Promise<{ kind: SlugKind; entityId: number } | undefined> {
+  const [row] = await db
+    .select({ kind: slugs.kind, entityId: slugs.entityId })
+    .from(slugs)
+    .where(and(eq(slugs.lang, language), eq(slugs.slug, slug)));
+  return row;
+}

@@ -1,0 +1,22 @@
+/**
+ * The typed per-request context: set once by middleware on `c.var`, read by every handler.
+ */
+import type { I18n } from '@lingui/core';
+import type { Context } from 'hono';
+import type { Language } from '../../client/i18n/languages';
+import type { Channel } from '../channel/channels';
+import type { Db } from '../db/client';
+
+export interface AppVariables {
+  channel: Channel;
+  language: Language;
+  i18n: I18n;
+  db: Db;
+  /** CSP nonce of this response; every inline script must carry it. */
+  nonce: string;
+  /** The clock of this request; tests inject one through the `now` option of createApp. */
+  now: Date;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,80 @@
+/**
+ * Streams a page: React 19 `renderToReadableStream` with the request's nonce and abort signal.
+ * A failure before the shell is sent turns into the error page with status 500; crawlers get
+ * the whole document at once (`allReady`).
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import manifest from 'virtual:client-manifest';
+import { Document, type Assets, type PageMeta } from '../../client/components/document';
+import { StoreProvider, type StoreContextValue } from '../../client/components/store-context';
+import { ErrorPage } from '../../client/pages/status';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+}
+
+/** The hashed entry script and stylesheets of the client build. */
+export function clientAssets(chunks: Record<string, ManifestChunk> = manifest as Record<string, ManifestChunk>): Assets {
+  const entry = chunks['client/entry.client.ts'];
+  if (!entry) return { styles: [] };
+  return { script: `/${entry.file}`, styles: (entry.css ?? []).map((file) => `/${file}`) };
+}
+
+export interface RenderInput {
+  status: number;
+  meta: PageMeta;
+  body: ReactNode;
+  store: StoreContextValue;
+  i18n: I18n;
+  nonce: string;
+  origin: string;
+  signal?: AbortSignal;
+  /** Wait for every Suspense boundary before sending (crawlers, tests). */
+  complete?: boolean;
+  headers?: Record<string, string>;
+}
+
+const BOT = /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|lighthouse/i;
+
+export function isCrawler(userAgent: string | undefined): boolean {
+  return !!userAgent && BOT.test(userAgent);
+}
+
+export async function renderDocument(input: RenderInput): Promise<Response> {
+  const assets = clientAssets();
+  const tree = (meta: PageMeta, body: ReactNode) => (
+    <I18nProvider i18n={input.i18n}>
+      <StoreProvider value={input.store}>
+        <Document meta={meta} assets={assets} nonce={input.nonce} origin={input.origin}>
+          {body}
+        </Document>
+      </StoreProvider>
+    </I18nProvider>
+  );
+  const options = {
+    nonce: input.nonce,
+    signal: input.signal,
+    onError(error: unknown) {
+      console.error('Page render error', error);
+    },
+  };
+  let status = input.status;
+  let stream: Awaited<ReturnType<typeof renderToReadableStream>>;
+  try {
+    stream = await renderToReadableStream(tree(input.meta, input.body), options);
+  } catch {
+    status = 500;
+    const meta = { title: input.i18n._(msg`Something went wrong`), noIndex: true };
+    stream = await renderToReadableStream(tree(meta, <ErrorPage />), options);
+  }
+  if (input.complete) await stream.allReady;
+  return new Response(stream, {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...input.headers },
+  });
+}
