@@ -22,6 +22,7 @@ export default defineConfig({
   },
   webServer: {
     command: `node tests/e2e/server.mjs ${E2E_PORT}`,
+    cwd: '../..',
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -120,3 +120,22 @@ describe('unknown host', () => {
     expect(html).not.toContain('data-channel');
   });
 });
+
+describe('product images', () => {
+  it.each([
+    ['tiny', 44],
+    ['small', 140],
+    ['medium', 300],
+    ['large', 530],
+  ])('draws the %s preset at %i px', async (preset, size) => {
+    const { status, headers, html } = await page(`${host('ES')}/images/${preset}/laptop-12.svg?label=Lenovo`);
+    expect(status).toBe(200);
+    expect(headers.get('Content-Type')).toMatch(/image\/svg\+xml/);
+    expect(html).toMatch(new RegExp(`<svg[^>]*width="${size}"`));
+  });
+
+  it('refuses an unknown preset or file name', async () => {
+    expect((await page(`${host('ES')}/images/huge/laptop-12.svg`)).status).toBe(404);
+    expect((await page(`${host('ES')}/images/small/..%2Fx.svg`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Seed rows → SQL text for D1: optional DELETEs, then multi-row INSERTs kept under D1's 100 KB
+ * statement limit. Pure string work (no Node APIs), streaming over lazy tables.
+ */
+import type { SeedValue } from './generate';
+
+/** Each statement stays strictly below this many UTF-8 bytes. */
+export const MAX_STATEMENT_BYTES = 90_000;
+
+interface TableLike {
+  table: string;
+  rows: Iterable<Record<string, SeedValue>>;
+}
+
+const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** A SQL literal: NULL, an integer, or a single-quoted string with quotes doubled. */
+export function sqlLiteral(value: SeedValue): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`Only integers are stored, got ${value}`);
+    return String(value);
+  }
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** UTF-8 length without allocating (TextEncoder would copy every string). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * SQL statements one by one: with `clear`, a DELETE per table (children first), then INSERTs
+ * grouping as many rows as fit under `maxBytes`.
+ */
+export function* sqlStatements(tables: readonly TableLike[], options: { clear?: boolean; maxBytes?: number } = {}): Generator<string> {
+  const maxBytes = options.maxBytes ?? MAX_STATEMENT_BYTES;
+  if (options.clear) for (const { table } of [...tables].reverse()) yield `DELETE FROM ${ident(table)};`;
+  for (const { table, rows } of tables) {
+    let columns: string[] | null = null;
+    let head = '';
+    let headBytes = 0;
+    let tuples: string[] = [];
+    let bytes = 0;
+    for (const row of rows) {
+      if (!columns) {
+        columns = Object.keys(row);
+        head = `INSERT INTO ${ident(table)} (${columns.map(ident).join(', ')}) VALUES\n`;
+        headBytes = utf8Length(head);
+      }
+      const tuple = `(${columns.map((c) => sqlLiteral(row[c] ?? null)).join(', ')})`;
+      const tupleBytes = utf8Length(tuple) + 2; // ",\n" or ";\n"
+      if (headBytes + tupleBytes >= maxBytes) throw new Error(`A single ${table} row exceeds ${maxBytes} bytes`);
+      if (tuples.length && headBytes + bytes + tupleBytes >= maxBytes) {
+        yield head + tuples.join(',\n') + ';';
+        tuples = [];
+        bytes = 0;
+      }
+      tuples.push(tuple);
+      bytes += tupleBytes;
+    }
+    if (tuples.length) yield head + tuples.join(',\n') + ';';
+  }
+}
+
+/** All statements as an array (see `sqlStatements` to stream them). */
+export function toSqlStatements(data: readonly TableLike[], options?: { clear?: boolean }): string[] {
+  return [...sqlStatements(data, options)];
+}
