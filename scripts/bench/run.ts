@@ -97,7 +97,7 @@ async function main() {
     const measured = [];
     for (const page of pages) {
       const html = await (await fetch(ORIGIN + page.path)).text();
-      writeFileSync(`${STATIC_DIR}/${page.name}.html`, html);
+      writeFileSync(`${STATIC_DIR}/${page.name}.txt`, html);
       measured.push({ ...page, html: Buffer.byteLength(html), htmlGzip: gzipSize(html), js: await jsBeforeInteraction(html) });
     }
     // Restart so the runtime serves the static twins from its assets directory.
@@ -108,7 +108,7 @@ async function main() {
     console.log('page      HTML KB  HTML gz KB  JS before interaction (gz KB)  page req/s  static req/s  ratio');
     for (const page of measured) {
       const pageRate = await rate(ORIGIN + page.path);
-      const staticRate = await rate(`${ORIGIN}/__bench/${page.name}.html`);
+      const staticRate = await rate(`${ORIGIN}/__bench/${page.name}.txt`);
       console.log(
         `${page.name.padEnd(9)} ${kb(page.html).padStart(7)}  ${kb(page.htmlGzip).padStart(10)}  ${kb(page.js.gzip).padStart(29)}  ${pageRate.toFixed(0).padStart(10)}  ${staticRate.toFixed(0).padStart(12)}  ${(pageRate / staticRate).toFixed(2).padStart(5)}`,
       );

@@ -84,20 +84,33 @@ function cardQuery(db: Db, language: Language, channel: ChannelId) {
     .innerJoin(brands, eq(brands.id, articles.brandId));
 }
 
+/**
+ * Cards for the given ids, in the order given. Listing queries pick ids first and fetch cards
+ * second: SQLite computes the per-row offer subqueries of a select list before sorting, so
+ * sorting the full card rows would price every matching article instead of one page.
+ */
+async function cardsByIds(db: Db, language: Language, channel: ChannelId, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardQuery(db, language, channel).where(inArray(articles.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** A page of products matching `where`, newest first, with the total count. */
 async function pagedCards(db: Db, language: Language, channel: ChannelId, where: SQL | undefined, page: number, pageSize: number): Promise<Paged<ProductCard>> {
-  const [items, [count]] = await Promise.all([
-    cardQuery(db, language, channel)
+  const translated = and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language));
+  const [idRows, [count]] = await Promise.all([
+    db
+      .select({ id: articles.id })
+      .from(articles)
+      .innerJoin(articleTranslations, translated)
       .where(where)
       .orderBy(desc(articles.createdAt), desc(articles.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(articles)
-      .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
-      .where(where),
+    db.select({ total: sql<number>`count(*)` }).from(articles).innerJoin(articleTranslations, translated).where(where),
   ]);
+  const items = await cardsByIds(db, language, channel, idRows.map((row) => row.id));
   return { items, total: count?.total ?? 0, page, pageSize };
 }
 
@@ -124,23 +137,27 @@ export async function featuredCollections(db: Db, language: Language, channel: C
     .orderBy(asc(collections.position))
     .limit(3);
   return Promise.all(
-    rows.map(async (row) => ({
-      ...row,
-      products: await cardQuery(db, language, channel)
-        .innerJoin(collectionArticles, eq(collectionArticles.articleId, articles.id))
+    rows.map(async (row) => {
+      const members = await db
+        .select({ id: collectionArticles.articleId })
+        .from(collectionArticles)
         .where(eq(collectionArticles.collectionId, row.id))
         .orderBy(asc(collectionArticles.position))
-        .limit(perCollection),
-    })),
+        .limit(perCollection);
+      return { ...row, products: await cardsByIds(db, language, channel, members.map((m) => m.id)) };
+    }),
   );
 }
 
 /** Best-rated products that sell on the channel, for the home page. */
-export function topRatedProducts(db: Db, language: Language, channel: ChannelId, limit: number): Promise<ProductCard[]> {
-  return cardQuery(db, language, channel)
+export async function topRatedProducts(db: Db, language: Language, channel: ChannelId, limit: number): Promise<ProductCard[]> {
+  const rows = await db
+    .select({ id: articles.id })
+    .from(articles)
     .where(sql`${articles.ratingCount} > 0 and exists (select 1 from offers o where o.article_id = ${articles.id} and o.channel = ${channel} and o.availability_code <= 3)`)
     .orderBy(desc(articles.ratingAverage), desc(articles.ratingCount))
     .limit(limit);
+  return cardsByIds(db, language, channel, rows.map((row) => row.id));
 }
 
 export async function productDetail(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductDetail | undefined> {
