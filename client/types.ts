@@ -64,3 +64,41 @@ export interface Paged<T> {
   page: number;
   pageSize: number;
 }
+
+/** Sort options of a product listing (spec §3: relevance, new, old; price both ways as shoppers expect). */
+export const SORT_OPTIONS = ['relevance', 'new', 'old', 'price-asc', 'price-desc'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/**
+ * A listing's state as carried by its query string (spec §7): `sort`, `page`, `pageSize`,
+ * `query`, term filters as `key=a,b` and range filters as `key_from` / `key_to` (euros for price).
+ */
+export interface ListingQuery {
+  sort: SortOption;
+  page: number;
+  pageSize: number;
+  query: string;
+  filters: Record<string, string[]>;
+  ranges: Record<string, { from?: number; to?: number }>;
+}
+
+export interface FacetValue {
+  value: string;
+  label: string;
+  count: number;
+  selected: boolean;
+}
+
+export interface Facet {
+  key: string;
+  label: string;
+  kind: 'terms' | 'range';
+  values: FacetValue[];
+}
+
+export interface ListingResult extends Paged<ProductCard> {
+  query: ListingQuery;
+  facets: Facet[];
+  /** The corrected query a typo-tolerant search used instead of the one typed, if any. */
+  correctedQuery?: string;
+}

@@ -8,11 +8,11 @@ import { createElement, type ReactNode } from 'react';
 import type { StoreContextValue } from '../../client/components/store-context';
 import type { Language } from '../../client/i18n/languages';
 import { ErrorPage, NotFoundPage } from '../../client/pages/status';
-import { href, matchPath, slugHref, type PathMatch } from '../../client/routes';
+import { href, matchPath, slugHref, type PathMatch, type RouteParams } from '../../client/routes';
 import type { MenuCategory } from '../../client/types';
 import { categoryTree, resolveSlug } from '../db/catalogue';
 import type { AppContext } from '../http/context';
-import { ROUTE_PAGES, SLUG_PAGES, type PageDefinition } from './pages';
+import { ROUTE_PAGES, SLUG_PAGES, type PageDefinition } from './pages/index';
 import { isCrawler, renderDocument } from './render';
 
 function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContextValue['alternates']): StoreContextValue {
@@ -55,9 +55,14 @@ export async function renderStatusPage(c: AppContext, status: 404 | 500, menu?: 
   return render(c, status, c.var.i18n._(title), status === 404 ? <NotFoundPage /> : <ErrorPage />, storeValue(c, resolvedMenu, {}));
 }
 
-function routeAlternates(c: AppContext, match: Extract<PathMatch, { kind: 'route' }>): Partial<Record<Language, string>> {
+function routeAlternates(c: AppContext, match: Extract<PathMatch, { kind: 'route' }>, translated?: Partial<Record<Language, RouteParams>>): Partial<Record<Language, string>> {
   const { channel } = c.var;
-  return Object.fromEntries(channel.languages.map((lang) => [lang, href(match.id, lang, channel, match.params)]));
+  return Object.fromEntries(
+    channel.languages.flatMap((lang) => {
+      const params = translated ? translated[lang] : match.params;
+      return params ? [[lang, href(match.id, lang, channel, params)]] : [];
+    }),
+  );
 }
 
 function slugAlternates(c: AppContext, slugs: Partial<Record<Language, string>>): Partial<Record<Language, string>> {
@@ -86,10 +91,10 @@ export async function handlePage(c: AppContext): Promise<Response> {
       entityId = found.entityId;
     }
   }
-  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId }) : null;
+  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now }) : null;
   if (!page || !loaded) return renderStatusPage(c, 404, menu);
 
-  const alternates = match.kind === 'route' ? routeAlternates(c, match) : slugAlternates(c, loaded.slugs ?? {});
+  const alternates = match.kind === 'route' ? routeAlternates(c, match, loaded.routeParams) : slugAlternates(c, loaded.slugs ?? {});
   const body = createElement(page.component, { data: loaded.data });
   return render(c, 200, loaded.meta.title, body, storeValue(c, menu, alternates), { description: loaded.meta.description, canonical: !loaded.meta.noIndex });
 }

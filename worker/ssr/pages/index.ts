@@ -1,0 +1,16 @@
+/**
+ * The page registry: screens of the route table and kinds of slug the Worker can render.
+ * Screens of the route table without a page answer the localized 404 page.
+ */
+import type { RouteId } from '../../../client/routes';
+import type { SlugKind } from '../../db/catalogue';
+import { catalogueRoutePages, catalogueSlugPages } from './catalogue';
+import type { PageDefinition } from './types';
+
+export type { LoadContext, Loaded, PageDefinition } from './types';
+
+/** Pages reached through the route table. */
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages };
+
+/** Pages reached through a slug (the dynamic resolver, spec §2). */
+export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages };

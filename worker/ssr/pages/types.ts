@@ -1,0 +1,56 @@
+/**
+ * What a page is: a lazily imported component plus a loader that reads its data and says "not
+ * found" by returning null. Each area of the store keeps its pages in a file of this folder.
+ */
+import type { I18n } from '@lingui/core';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { PageMeta } from '../../../client/components/document';
+import type { Language } from '../../../client/i18n/languages';
+import type { RouteParams } from '../../../client/routes';
+import type { MenuCategory } from '../../../client/types';
+import type { Channel } from '../../channel/channels';
+import type { Db } from '../../db/client';
+
+/** Product list page size (spec §9). */
+export const LIST_PAGE_SIZE = 40;
+
+export interface LoadContext {
+  db: Db;
+  channel: Channel;
+  language: Language;
+  i18n: I18n;
+  params: RouteParams;
+  url: URL;
+  menu: MenuCategory[];
+  /** The entity the dynamic resolver found, for slug pages. */
+  entityId?: number;
+  /** The request's clock (tests inject one). */
+  now: Date;
+}
+
+export interface Loaded<D> {
+  data: D;
+  meta: Omit<PageMeta, 'canonical'>;
+  /** The page's slug per language when its address is a slug (the language switcher uses it). */
+  slugs?: Partial<Record<Language, string>>;
+  /** For a route page whose parameters are translated (a blog post's slug): its parameters per language. */
+  routeParams?: Partial<Record<Language, RouteParams>>;
+  /** schema.org documents to embed as JSON-LD. */
+  jsonLd?: object[];
+}
+
+export interface PageDefinition<D> {
+  component: LazyExoticComponent<ComponentType<{ data: D }>>;
+  load(context: LoadContext): Promise<Loaded<D> | null>;
+}
+
+export function definePage<D>(page: PageDefinition<D>): PageDefinition<unknown> {
+  return page as unknown as PageDefinition<unknown>;
+}
+
+/** `?page=N`, clamped to a sane positive integer. */
+export function pageNumber(url: URL): number {
+  const value = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  return Number.isFinite(value) && value >= 1 ? Math.min(value, 10_000) : 1;
+}
+
