@@ -27,14 +27,49 @@ export interface ProductOffer {
   offerId: number;
   sellerId: number;
   sellerName: string;
+  sellerSlug: string;
   sellerKind: 'own' | 'marketplace' | 'dropshipping';
+  sellerTier: 'standard' | 'premium';
+  /** Seller grade on the doubled 1–10 scale; 0 when not graded yet. */
+  sellerGrade: number;
+  sellerEvaluations: number;
   price: number;
   originalPrice: number | null;
-  condition: string;
+  condition: 'new' | 'Reaconditioned-A' | 'Reaconditioned-B' | 'Reaconditioned-C';
   availabilityCode: number;
   stock: number;
   deliveryMinDays: number;
   deliveryMaxDays: number;
+  minShippingPrice: number;
+  sentBy: 'seller' | 'retailer';
+}
+
+/** When an offer arrives, worked out on the server for the channel's time zone (ISO dates). */
+export interface DeliveryInfo {
+  kind: 'today' | 'tomorrow' | 'date' | 'range';
+  from: string;
+  to: string;
+  /** Minutes left to order for same-day delivery, rounded up to 5. */
+  minutesLeft?: number;
+  timeZone: string;
+}
+
+export interface PricedOffer extends ProductOffer {
+  delivery: DeliveryInfo;
+}
+
+/** What the product page shows above the fold, all decided on the server. */
+export interface ProductBuyInfo {
+  /** The buy-box winner, or null when no offer can be bought. */
+  winner: PricedOffer | null;
+  others: PricedOffer[];
+  /** Offers that cannot be bought now (out of stock, zone, discontinued). */
+  unavailable: PricedOffer[];
+  reference: { kind: 'crossedOut' | 'original' | 'recommended'; price: number } | null;
+  discount: { percent: number; amount: number } | null;
+  lowestPriceLabel: 'historical' | 90 | 60 | 30 | null;
+  campaignFlag: { background: string; text: string; label?: string } | null;
+  shopStock: { shopId: number; name: string; slug: string; qty: number }[];
 }
 
 export interface ProductDetail extends ProductCard {
@@ -45,6 +80,7 @@ export interface ProductDetail extends ProductCard {
   condition: string;
   specs: Record<string, string>;
   category: { id: number; name: string; slug: string } | null;
+  recommendedPrice: number | null;
   offers: ProductOffer[];
   /** The product's slug in every language, for the language switcher and alternates. */
   slugs: Partial<Record<Language, string>>;

@@ -1,22 +1,72 @@
-/** A product: image, name, brand, price, availability, the offers of every seller, specifications. */
-import { Trans, useLingui } from '@lingui/react/macro';
+/**
+ * A product: images, name, brand, rating, the buying block (buy-box winner, price rules,
+ * delivery, stock in shops), the other sellers' offers, description and specifications.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { CONDITION_LABELS, TYPE_LABELS } from '../catalogue/labels';
 import { Island } from '../components/island';
-import { Availability, Price, ProductImage } from '../components/product-bits';
-import { useStore } from '../components/store-context';
+import { Availability, ProductImage } from '../components/product-bits';
+import { DeliveryText, ProductBuy, SellerGrade, SellerName } from '../components/product-buy';
+import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import ShareButton from '../islands/share-button';
 import { slugHref } from '../routes';
-import type { ProductDetail } from '../types';
+import type { PricedOffer, ProductBuyInfo, ProductDetail } from '../types';
 
 export interface ProductData {
   product: ProductDetail;
+  buy: ProductBuyInfo;
+}
+
+function Rating({ product }: { product: ProductDetail }) {
+  const link = useHref();
+  if (product.ratingCount === 0) {
+    return (
+      <p className="rating">
+        <Trans>No reviews yet</Trans>
+      </p>
+    );
+  }
+  // Scores are stored on the doubled 1–10 scale (spec §9).
+  const stars = (product.ratingAverage / 2).toFixed(1);
+  const count = product.ratingCount;
+  return (
+    <p className="rating">
+      <span aria-hidden="true">{'★'.repeat(Math.round(product.ratingAverage / 2)).padEnd(5, '☆')}</span>{' '}
+      <a href={link('reviews', { product: product.slug })}>
+        <Trans>
+          {stars} out of 5 · <Plural value={count} one="# review" other="# reviews" />
+        </Trans>
+      </a>
+    </p>
+  );
+}
+
+function OfferRow({ offer }: { offer: PricedOffer }) {
+  const { i18n } = useLingui();
+  const { language } = useStore();
+  return (
+    <tr>
+      <th scope="row">
+        <SellerName offer={offer} /> <SellerGrade offer={offer} />
+      </th>
+      <td>{formatMoney(offer.price, language)}</td>
+      <td>{offer.minShippingPrice > 0 ? formatMoney(offer.minShippingPrice, language) : <Trans>Free</Trans>}</td>
+      <td>{i18n._(CONDITION_LABELS[offer.condition] ?? CONDITION_LABELS.new!)}</td>
+      <td>
+        <Availability code={offer.availabilityCode} />
+        <DeliveryText delivery={offer.delivery} />
+      </td>
+    </tr>
+  );
 }
 
 export default function ProductPage({ data }: { data: ProductData }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { language, channel } = useStore();
-  const { product } = data;
-  const best = product.offers.find((offer) => offer.availabilityCode < 9000) ?? product.offers[0];
+  const { product, buy } = data;
+  const typeLabel = TYPE_LABELS[product.type];
+  const otherOffers = [...buy.others, ...buy.unavailable];
   return (
     <article className="product" data-product-id={product.id}>
       {product.category ? (
@@ -36,18 +86,47 @@ export default function ProductPage({ data }: { data: ProductData }) {
         <div className="product__buy">
           <h1>{product.name}</h1>
           <p className="product__brand">
-            <Trans>Brand: {product.brand}</Trans> · <Trans>Ref. {product.reference}</Trans>
+            <Trans>Brand: {product.brand}</Trans> · <Trans>Ref. {product.reference}</Trans> · EAN {product.ean}
           </p>
-          <Price price={best?.price ?? null} originalPrice={best?.originalPrice ?? null} />
-          <Availability code={best?.availabilityCode ?? null} />
-          {best ? (
-            <p>
-              <Trans>Sold by {best.sellerName}</Trans>
-            </p>
-          ) : null}
+          <Rating product={product} />
+          {typeLabel ? <p className="badge">{i18n._(typeLabel)}</p> : null}
+          <ProductBuy buy={buy} />
           <Island name="share-button" component={ShareButton} props={{ title: product.name }} />
         </div>
       </div>
+      {otherOffers.length > 0 ? (
+        <section aria-labelledby="offers-title">
+          <h2 id="offers-title">
+            <Plural value={otherOffers.length} one="# more offer" other="# more offers" />
+          </h2>
+          <table className="offers">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Seller</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Price</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Shipping from</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Condition</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Availability</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {otherOffers.map((offer) => (
+                <OfferRow key={offer.offerId} offer={offer} />
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       <section aria-labelledby="description-title">
         <h2 id="description-title">
           <Trans>Description</Trans>
@@ -67,39 +146,6 @@ export default function ProductPage({ data }: { data: ProductData }) {
               </div>
             ))}
           </dl>
-        </section>
-      ) : null}
-      {product.offers.length > 1 ? (
-        <section aria-labelledby="offers-title">
-          <h2 id="offers-title">
-            <Trans>All offers</Trans>
-          </h2>
-          <table className="offers">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Seller</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Price</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Availability</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.offers.map((offer) => (
-                <tr key={offer.offerId}>
-                  <th scope="row">{offer.sellerName}</th>
-                  <td>{formatMoney(offer.price, language)}</td>
-                  <td>
-                    <Availability code={offer.availabilityCode} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
         </section>
       ) : null}
     </article>

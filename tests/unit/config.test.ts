@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNELS } from '../../worker/channel/channels';
+import { BLACK_FRIDAY_2025 } from '../../worker/domain/catalogue/campaign';
 import { ChannelConfigStore, applyOverride, configKey, defaultChannel } from '../../worker/channel/config';
 
 /** The slice of KVNamespace the config store uses, over a Map. */
@@ -51,7 +52,7 @@ describe('ChannelConfigStore', () => {
   it('uses the code defaults when KV holds nothing', async () => {
     const { kv } = memoryKv();
     const store = new ChannelConfigStore(kv, 'development');
-    expect(await store.get('FR')).toEqual(DEFAULT_CHANNELS.FR);
+    expect(await store.get('FR')).toEqual({ ...DEFAULT_CHANNELS.FR, campaigns: [BLACK_FRIDAY_2025] });
   });
 
   it('applies a KV override and caches it for 30 seconds', async () => {
@@ -82,6 +83,22 @@ describe('ChannelConfigStore', () => {
   it('falls back to the defaults when there never was a good document', async () => {
     const { kv } = memoryKv({ [configKey('ES')]: '{"languages": []}' });
     const store = new ChannelConfigStore(kv, 'development', () => {});
-    expect(await store.get('ES')).toEqual(DEFAULT_CHANNELS.ES);
+    expect(await store.get('ES')).toEqual({ ...DEFAULT_CHANNELS.ES, campaigns: [BLACK_FRIDAY_2025] });
+  });
+});
+
+describe('campaigns in channel configuration', () => {
+  const base = defaultChannel('ES', 'development');
+
+  it('runs Black Friday 2025 by default', () => {
+    expect(base.campaigns).toEqual([BLACK_FRIDAY_2025]);
+  });
+
+  it('lets ops replace the window and refuses a window that ends before it starts', () => {
+    const moved = { ...BLACK_FRIDAY_2025, startsAt: '2026-11-20T00:00:00Z', endsAt: '2026-11-30T23:00:00Z' };
+    const result = applyOverride(base, JSON.stringify({ campaigns: [moved] }));
+    expect(result.ok && result.channel.campaigns).toEqual([moved]);
+    const backwards = { ...moved, endsAt: '2026-11-01T00:00:00Z' };
+    expect(applyOverride(base, JSON.stringify({ campaigns: [backwards] })).ok).toBe(false);
   });
 });

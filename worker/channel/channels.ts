@@ -3,6 +3,7 @@
  * field per channel with a JSON document in KV (see ./config.ts).
  */
 import type { Language } from '../../client/i18n/languages';
+import type { Campaign } from '../domain/catalogue/campaign';
 
 export const CHANNEL_IDS = ['ES', 'PT', 'FR', 'IT', 'DE'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -36,6 +37,8 @@ export interface Channel {
   canonicalDomain?: string;
   paymentFamilies: PaymentFamily[];
   toastPosition: 'bottom' | 'top';
+  /** Campaigns running on the channel (Black Friday…); the defaults are added by ./config.ts. */
+  campaigns?: Campaign[];
 }
 
 const COMMON_PAYMENTS: PaymentFamily[] = ['cards', 'open-banking', 'transfer', 'paypal', 'cash', 'wallets', 'financing'];

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGES } from '../../client/i18n/languages';
+import { BLACK_FRIDAY_2025, CampaignSchema } from '../domain/catalogue/campaign';
 import { CHANNEL_IDS, DEFAULT_CHANNELS, PAYMENT_FAMILIES, type Channel, type ChannelId } from './channels';
 
 const language = z.enum(LANGUAGES);
@@ -20,7 +21,7 @@ export const ChannelOverrideSchema = z
     paymentFamilies: z.array(z.enum(PAYMENT_FAMILIES)),
     toastPosition: z.enum(['bottom', 'top']),
     hosts: z.object({ production: hostName, development: z.array(hostName) }),
-    campaigns: z.record(z.string(), z.unknown()),
+    campaigns: z.array(CampaignSchema),
   })
   .partial()
   .strict();
@@ -52,7 +53,7 @@ export function applyOverride(base: Channel, raw: string): ParseResult {
 
 /** The in-force defaults for an environment: production enforces its own host as canonical. */
 export function defaultChannel(id: ChannelId, environment: string): Channel {
-  const base = DEFAULT_CHANNELS[id];
+  const base: Channel = { ...DEFAULT_CHANNELS[id], campaigns: [BLACK_FRIDAY_2025] };
   return environment === 'production' ? { ...base, canonicalDomain: base.hosts.production } : base;
 }
 

@@ -89,7 +89,7 @@ function cardQuery(db: Db, language: Language, channel: ChannelId) {
  * second: SQLite computes the per-row offer subqueries of a select list before sorting, so
  * sorting the full card rows would price every matching article instead of one page.
  */
-async function cardsByIds(db: Db, language: Language, channel: ChannelId, ids: number[]): Promise<ProductCard[]> {
+export async function cardsByIds(db: Db, language: Language, channel: ChannelId, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await cardQuery(db, language, channel).where(inArray(articles.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -169,6 +169,7 @@ export async function productDetail(db: Db, language: Language, channel: Channel
       description: articleTranslations.description,
       type: articles.type,
       condition: articles.condition,
+      recommendedPrice: articles.recommendedPrice,
       specs: articles.specs,
       categoryId: articles.categoryId,
     })
@@ -183,7 +184,11 @@ export async function productDetail(db: Db, language: Language, channel: Channel
         offerId: offers.id,
         sellerId: offers.sellerId,
         sellerName: sellers.name,
+        sellerSlug: sellers.slug,
         sellerKind: sellers.kind,
+        sellerTier: sellers.tier,
+        sellerGrade: sellers.grade,
+        sellerEvaluations: sellers.evaluationCount,
         price: offers.price,
         originalPrice: offers.originalPrice,
         condition: offers.condition,
@@ -191,6 +196,8 @@ export async function productDetail(db: Db, language: Language, channel: Channel
         stock: offers.stock,
         deliveryMinDays: offers.deliveryMinDays,
         deliveryMaxDays: offers.deliveryMaxDays,
+        minShippingPrice: offers.minShippingPrice,
+        sentBy: offers.sentBy,
       })
       .from(offers)
       .innerJoin(sellers, eq(sellers.id, offers.sellerId))
@@ -205,7 +212,7 @@ export async function productDetail(db: Db, language: Language, channel: Channel
   const { categoryId: _categoryId, ...detail } = row;
   return {
     ...detail,
-    offers: offerRows,
+    offers: offerRows.map((offer) => ({ ...offer, condition: offer.condition as ProductDetail['offers'][number]['condition'] })),
     category: categoryRows[0] ?? null,
     slugs: Object.fromEntries(slugRows.map((s) => [s.lang, s.slug])),
   };

@@ -82,3 +82,17 @@ export function campaignFlagFor(
   );
   return campaign?.flag ?? null;
 }
+
+/**
+ * The flag of the first campaign active on `channel` at `now` that the article belongs to
+ * through a collection tagged with the campaign's slug (the `campaign` column of collections).
+ */
+export function campaignFlagForSlugs(
+  articleCampaignSlugs: readonly string[],
+  campaigns: readonly Campaign[],
+  channel: ChannelId,
+  now: Date,
+): Campaign['flag'] | null {
+  const campaign = campaigns.find((candidate) => articleCampaignSlugs.includes(candidate.slug) && isCampaignActive(candidate, channel, now));
+  return campaign?.flag ?? null;
+}

@@ -6,6 +6,8 @@ import type { HomeData } from '../../../client/pages/home';
 import type { ProductData } from '../../../client/pages/product';
 import type { SearchData } from '../../../client/pages/search';
 import { categoryProducts, categorySlugs, featuredCollections, findCategory, productDetail, searchProducts, subtreeIds, topRatedProducts } from '../../db/catalogue';
+import { articleCampaignSlugs, retailerPriceHistory, shopStock } from '../../db/product';
+import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
 import { definePage, LIST_PAGE_SIZE, pageNumber } from './types';
 
 const home = definePage<HomeData>({
@@ -45,11 +47,26 @@ const category = definePage<CategoryData>({
 
 const product = definePage<ProductData>({
   component: lazy(() => import('../../../client/pages/product')),
-  async load({ db, language, channel, entityId }) {
+  async load({ db, language, channel, entityId, now }) {
     const detail = entityId === undefined ? undefined : await productDetail(db, language, channel.id, entityId);
     if (!detail) return null;
+    const [history, stock, campaignSlugs] = await Promise.all([
+      retailerPriceHistory(db, detail.id, channel.id),
+      shopStock(db, detail.id),
+      articleCampaignSlugs(db, detail.id),
+    ]);
+    const buy = productBuyInfo({
+      offers: detail.offers,
+      recommendedPrice: detail.recommendedPrice,
+      priceHistory: history,
+      campaignSlugs,
+      campaigns: channel.campaigns ?? [],
+      shopStock: stock,
+      channel: channel.id,
+      now,
+    });
     return {
-      data: { product: detail },
+      data: { product: detail, buy },
       meta: { title: `${detail.name} | Ampora`, description: detail.description.slice(0, 160) },
       slugs: detail.slugs,
     };

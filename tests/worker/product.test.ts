@@ -1,0 +1,81 @@
+// Product pages through the real app with an injected clock (createApp({ now })).
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../worker/app';
+import { BLACK_FRIDAY_2025 } from '../../worker/domain/catalogue/campaign';
+
+async function productPage(host: string, path: string, at: string) {
+  const app = createApp({ now: () => new Date(at) });
+  const response = await app.fetch(new Request(`http://${host}${path}`), env, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+  return { status: response.status, html: await response.text() };
+}
+
+async function slugOf(sql: string, lang = 'es_ES'): Promise<string> {
+  const row = await env.DB.prepare(`SELECT t.slug FROM article_translations t WHERE t.lang = ? AND t.article_id = (${sql})`).bind(lang).first<{ slug: string }>();
+  if (!row) throw new Error(`no article for ${sql}`);
+  return row.slug;
+}
+
+/** Ops move the IT campaign window; written before the first request, as channel config is cached per isolate. */
+const MOVED_WINDOW = { ...BLACK_FRIDAY_2025, startsAt: '2026-11-27T00:00:00Z', endsAt: '2026-11-30T23:00:00Z' };
+beforeAll(async () => {
+  await env.CONFIG.put('config:channel:IT', JSON.stringify({ campaigns: [MOVED_WINDOW] }));
+});
+
+const BLACK_FRIDAY_ARTICLE = `SELECT ca.article_id FROM collection_articles ca JOIN collections c ON c.id = ca.collection_id
+  JOIN offers o ON o.article_id = ca.article_id AND o.channel = 'ES' AND o.availability_code <= 5
+  WHERE c.campaign = 'black-friday' ORDER BY ca.article_id LIMIT 1`;
+
+describe('Black Friday flag (campaign as data)', () => {
+  let path: string;
+  beforeAll(async () => {
+    path = `/${await slugOf(BLACK_FRIDAY_ARTICLE)}`;
+  });
+
+  it.each([
+    ['2025-11-02T16:59:59Z', false],
+    ['2025-11-02T17:00:00Z', true],
+    ['2025-11-20T12:00:00Z', true],
+    ['2025-12-01T07:29:59Z', true],
+    ['2025-12-01T07:30:00Z', false],
+  ])('at %s the flag shows: %s', async (at, shown) => {
+    const { status, html } = await productPage('es.localhost', path, at);
+    expect(status).toBe(200);
+    expect(html.includes('class="campaign-flag"')).toBe(shown);
+  });
+
+  it('follows a window that ops set through channel configuration', async () => {
+    const itPath = `/${await slugOf(BLACK_FRIDAY_ARTICLE, 'it_IT')}`;
+    expect((await productPage('it.localhost', itPath, '2025-11-20T12:00:00Z')).html).not.toContain('class="campaign-flag"');
+    expect((await productPage('it.localhost', itPath, '2026-11-26T23:59:59Z')).html).not.toContain('class="campaign-flag"');
+    expect((await productPage('it.localhost', itPath, '2026-11-27T00:00:00Z')).html).toContain('class="campaign-flag"');
+  });
+});
+
+describe('delivery wording', () => {
+  const SAME_DAY = `SELECT o.article_id FROM offers o WHERE o.channel = 'ES' AND o.seller_id = 0 AND o.delivery_min_days = 0 AND o.availability_code <= 1
+    AND NOT EXISTS (SELECT 1 FROM offers x WHERE x.article_id = o.article_id AND x.channel = 'ES' AND x.seller_id <> 0) ORDER BY o.article_id LIMIT 1`;
+
+  it("says 'today' with the minutes left rounded up to 5 only before 10:00 in Madrid", async () => {
+    const path = `/en/${await slugOf(SAME_DAY, 'en_EN')}`;
+    // Wednesday 2026-11-18, 09:41:10 in Madrid (UTC+1) → 18 min 50 s left → 20 min.
+    const early = await productPage('es.localhost', path, '2026-11-18T08:41:10Z');
+    expect(early.html).toContain('Get it today if you order within 20 min');
+    const late = await productPage('es.localhost', path, '2026-11-18T09:00:00Z');
+    expect(late.html).not.toContain('Get it today');
+    expect(late.html).toMatch(/Get it (tomorrow|on|between)/);
+  });
+});
+
+describe('offers of several sellers', () => {
+  it('shows one buy-box winner and lists every other offer with its seller', async () => {
+    const row = await env.DB.prepare(
+      `SELECT article_id, count(*) AS n FROM offers WHERE channel = 'ES' GROUP BY article_id HAVING count(DISTINCT seller_id) >= 3 ORDER BY article_id LIMIT 1`,
+    ).first<{ article_id: number; n: number }>();
+    const path = `/en/${await slugOf(String(row!.article_id), 'en_EN')}`;
+    const { html } = await productPage('es.localhost', path, '2026-11-18T12:00:00Z');
+    expect(html.match(/class="sold-by"/g)).toHaveLength(1);
+    const rows = html.split('<tbody>')[1]!.split('</tbody>')[0]!.match(/<tr>/g) ?? [];
+    expect(rows).toHaveLength(row!.n - 1);
+  });
+});
