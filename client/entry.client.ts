@@ -4,6 +4,7 @@
  * them, never before. A click that arrives before its island is ready is held and replayed.
  */
 import './styles/app.css';
+import './styles/content.css';
 
 type Moment = 'load' | 'idle' | 'visible' | 'interaction';
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;

@@ -7,7 +7,8 @@ import { I18nProvider } from '@lingui/react';
 import { Component as ReactComponent, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createI18n } from './i18n/i18n';
-import { isLanguage } from './i18n/languages';
+import { isLanguage, type Language } from './i18n/languages';
+import { StoreProvider, type StoreContextValue } from './components/store-context';
 import { setToastI18n } from './toast';
 
 const ISLANDS = import.meta.glob<{ default: ComponentType<object> }>('./islands/*.tsx');
@@ -41,6 +42,29 @@ class IslandBoundary extends ReactComponent<{ name: string; children: ReactNode 
   }
 }
 
+/**
+ * The store context an island sees, read from the attributes the server put on <html>: the
+ * same channel and language facts server components use, so shared components work in islands.
+ */
+function islandStore(): StoreContextValue {
+  const data = document.documentElement.dataset;
+  const language = (isLanguage(data.language) ? data.language : 'en_EN') as Language;
+  const defaultLanguage = (isLanguage(data.defaultLanguage) ? data.defaultLanguage : language) as Language;
+  return {
+    channel: {
+      id: data.channel ?? '',
+      defaultLanguage,
+      languages: (data.languages ?? language).split(',').filter(isLanguage),
+      domainExtension: (data.channel ?? '').toLowerCase(),
+      toastPosition: data.toastPosition === 'top' ? 'top' : 'bottom',
+    },
+    language,
+    menu: [],
+    alternates: {},
+    currentPath: location.pathname + location.search,
+  };
+}
+
 function Hydrated({ children, onDone }: { children: ReactNode; onDone: () => void }) {
   useEffect(onDone, [onDone]);
   return children;
@@ -60,7 +84,9 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
       <Hydrated onDone={resolve}>
         <IslandBoundary name={name}>
           <I18nProvider i18n={i18n}>
-            <Component {...props} />
+            <StoreProvider value={islandStore()}>
+              <Component {...props} />
+            </StoreProvider>
           </I18nProvider>
         </IslandBoundary>
       </Hydrated>,

@@ -18,6 +18,11 @@ const fileIndex = args.indexOf('--file');
 const positional = args.filter((arg, i) => !arg.startsWith('--') && (fileIndex === -1 || i !== fileIndex + 1));
 const [command, rawId, inline] = positional;
 
+/** Channel configuration changes pages (hreflang, languages…): start a new edge-cache generation. */
+function bumpCatalogueVersion() {
+  spawnSync('npx', ['wrangler', 'kv', 'key', 'put', 'catalogue:version', `config-${Date.now().toString(36)}`, '--binding', 'CACHE', remote ? '--remote' : '--local']);
+}
+
 function fail(message: string): never {
   console.error(`✖ ${message}`);
   process.exit(1);
@@ -47,11 +52,13 @@ switch (command) {
     const result = applyOverride(defaultChannel(id, environment), raw);
     if (!result.ok) fail(`refused, nothing written: ${result.error}`);
     wrangler(['put', configKey(id), JSON.stringify(JSON.parse(raw))]);
+    bumpCatalogueVersion();
     console.log(`✔ ${configKey(id)} written; in force within 30 s.`);
     break;
   }
   case 'clear':
     wrangler(['delete', configKey(id)]);
+    bumpCatalogueVersion();
     console.log(`✔ ${configKey(id)} removed; the defaults in code apply within 30 s.`);
     break;
   default:

@@ -11,6 +11,8 @@ import type { AppContext, AppEnv } from './http/context';
 import { AppError, ERRORS, errorEnvelope, type CatalogueEntry } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { images } from './media/images';
+import { seoRoutes } from './seo/routes';
+import { edgeCache } from './ssr/edge-cache';
 import { renderStandalone } from './ssr/standalone';
 import { handlePage, renderStatusPage } from './ssr/handler';
 
@@ -34,13 +36,22 @@ function envelopeResponse(c: AppContext, entry: CatalogueEntry, details: unknown
   return c.json(errorEnvelope({ type: entry.type, code: entry.code, message, ...(details === undefined ? {} : { details }) }), entry.status);
 }
 
-export function createApp(options: ChannelMiddlewareOptions = {}) {
+export interface AppOptions extends ChannelMiddlewareOptions {
+  /** Force the edge cache on or off; by default it is on outside development (worker/ssr/edge-cache.ts). */
+  edgeCache?: boolean;
+}
+
+export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const cache = edgeCache({ enabled: options.edgeCache });
   app.use('*', securityHeaders);
   app.use('*', channelMiddleware(options));
   app.route('/api', api);
   app.route('/images', images);
-  app.get('*', handlePage);
+  app.use('/sitemap.xml', cache);
+  app.use('/sitemaps/*', cache);
+  app.route('/', seoRoutes);
+  app.get('*', cache, handlePage);
   app.all('*', (c) => (isApi(c) ? envelopeResponse(c, ERRORS.notFound, undefined) : c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' })));
 
   app.onError(async (error, c) => {

@@ -1,6 +1,6 @@
 /**
- * The HTML document every page is rendered into: head (title, description, canonical,
- * alternates, stylesheet, the island loader) and the layout shell.
+ * The HTML document every page is rendered into: head (title, description, robots, canonical,
+ * hreflang alternates, JSON-LD, stylesheet, the island loader) and the layout shell.
  */
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -17,13 +17,28 @@ export interface PageMeta {
   noIndex?: boolean;
 }
 
+/** One `<link rel="alternate" hreflang>` of the head: absolute URL (worker/seo/hreflang.ts builds them). */
+export interface AlternateLink {
+  hreflang: string;
+  href: string;
+}
+
+/** What the head carries for search engines besides the meta. */
+export interface DocumentHead {
+  /** The page on every channel × language, plus x-default. */
+  alternates?: AlternateLink[];
+  /** schema.org documents, already serialized and escaped (worker/seo/json-ld.ts `serializeJsonLd`). */
+  jsonLd?: string[];
+}
+
 export interface Assets {
   script?: string;
   styles: string[];
 }
 
-export function Document({ meta, assets, nonce, origin, children }: { meta: PageMeta; assets: Assets; nonce: string; origin: string; children: ReactNode }) {
-  const { language, channel, alternates } = useStore();
+export function Document({ meta, head = {}, assets, nonce, children }: { meta: PageMeta; head?: DocumentHead; assets: Assets; nonce: string; children: ReactNode }) {
+  // The store's `alternates` are the in-channel language switcher's; the head lists every channel.
+  const { language, channel } = useStore();
   return (
     <html
       lang={LANGUAGE_INFO[language].tag}
@@ -38,10 +53,13 @@ export function Document({ meta, assets, nonce, origin, children }: { meta: Page
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{meta.title}</title>
         {meta.description ? <meta name="description" content={meta.description} /> : null}
-        {meta.noIndex ? <meta name="robots" content="noindex" /> : null}
+        {meta.noIndex ? <meta name="robots" content="noindex,follow" /> : null}
         {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
-        {Object.entries(alternates).map(([lang, path]) => (
-          <link key={lang} rel="alternate" hrefLang={LANGUAGE_INFO[lang as keyof typeof LANGUAGE_INFO].tag} href={origin + path} />
+        {(head.alternates ?? []).map((link) => (
+          <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />
+        ))}
+        {(head.jsonLd ?? []).map((json, index) => (
+          <script key={index} type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />
         ))}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.styles.map((href) => (

@@ -1,6 +1,9 @@
 /** The footer: content links and the physical shops. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useHref } from './store-context';
+import { useHref, useStore } from './store-context';
+
+/** Each channel's store by the name of its country in its own language. */
+const COUNTRY_NAMES: Record<string, string> = { ES: 'España', PT: 'Portugal', FR: 'France', IT: 'Italia', DE: 'Deutschland' };
 
 /** The four physical shops (spec §9), by the name used in their page address. */
 const SHOPS = [
@@ -13,8 +16,22 @@ const SHOPS = [
 export function Footer() {
   const { t } = useLingui();
   const link = useHref();
+  const { channelLinks = [] } = useStore();
   return (
     <footer className="site-footer">
+      {channelLinks.length > 0 ? (
+        <nav aria-label={t`Ampora in other countries`}>
+          <ul>
+            {channelLinks.map((other) => (
+              <li key={other.id}>
+                <a href={other.href} hrefLang={other.id.toLowerCase()}>
+                  {COUNTRY_NAMES[other.id] ?? other.id}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <nav aria-label={t`Store information`}>
         <ul>
           <li>

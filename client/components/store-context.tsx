@@ -20,6 +20,8 @@ export interface StoreContextValue {
   menu: MenuCategory[];
   /** This page in each offered language (absent: the page has no version in that language). */
   alternates: Partial<Record<Language, string>>;
+  /** The same page on each other channel (absolute URLs), for the footer's country links. */
+  channelLinks?: { id: string; href: string }[];
   /** Path and query of the current request. */
   currentPath: string;
 }

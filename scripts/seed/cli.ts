@@ -118,6 +118,10 @@ function main(): void {
     if (result.error) fail(`could not run wrangler: ${result.error.message}`);
     if (result.status !== 0) fail(`wrangler d1 execute failed on ${file} (exit code ${result.status}); is the D1 binding "DB" configured in wrangler.toml and migrated (npm run db:migrate)?`);
   }
+  // Cached pages and sitemaps show the old catalogue until the version changes (worker/ssr/edge-cache.ts).
+  const versionPersist = values['persist-to'] ? ['--persist-to', values['persist-to']] : [];
+  const bump = spawnSync('npx', ['wrangler', 'kv', 'key', 'put', 'catalogue:version', `seed-${Date.now().toString(36)}`, '--binding', 'CACHE', '--local', ...versionPersist], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (bump.status !== 0) console.warn('seed: could not bump catalogue:version; cached pages may be stale for up to 5 minutes');
   console.log('seed: done');
 }
 

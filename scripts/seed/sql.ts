@@ -1,7 +1,9 @@
 /**
  * Seed rows → SQL text for D1: optional DELETEs, then multi-row INSERTs kept under D1's 100 KB
- * statement limit. Pure string work (no Node APIs), streaming over lazy tables.
+ * statement limit, then (with `clear`) the refresh of the derived catalogue tables. Pure string
+ * work (no Node APIs), streaming over lazy tables.
  */
+import { DERIVED_TABLES, REFRESH_CATALOGUE_SQL } from '../../worker/db/refresh';
 import type { SeedValue } from './generate';
 
 /** Each statement stays strictly below this many UTF-8 bytes. */
@@ -40,12 +42,17 @@ export function utf8Length(text: string): number {
 }
 
 /**
- * SQL statements one by one: with `clear`, a DELETE per table (children first), then INSERTs
- * grouping as many rows as fit under `maxBytes`.
+ * SQL statements one by one: with `clear`, a DELETE per table (the derived tables first, then
+ * children before parents), then INSERTs grouping as many rows as fit under `maxBytes`, then
+ * (with `clear`, unless `refresh: false`) REFRESH_CATALOGUE_SQL, which rebuilds the derived
+ * tables from what was just loaded.
  */
-export function* sqlStatements(tables: readonly TableLike[], options: { clear?: boolean; maxBytes?: number } = {}): Generator<string> {
+export function* sqlStatements(tables: readonly TableLike[], options: { clear?: boolean; refresh?: boolean; maxBytes?: number } = {}): Generator<string> {
   const maxBytes = options.maxBytes ?? MAX_STATEMENT_BYTES;
-  if (options.clear) for (const { table } of [...tables].reverse()) yield `DELETE FROM ${ident(table)};`;
+  if (options.clear) {
+    for (const table of DERIVED_TABLES) yield `DELETE FROM ${ident(table)};`;
+    for (const { table } of [...tables].reverse()) yield `DELETE FROM ${ident(table)};`;
+  }
   for (const { table, rows } of tables) {
     let columns: string[] | null = null;
     let head = '';
@@ -71,9 +78,10 @@ export function* sqlStatements(tables: readonly TableLike[], options: { clear?: 
     }
     if (tuples.length) yield head + tuples.join(',\n') + ';';
   }
+  if (options.refresh ?? options.clear) yield* REFRESH_CATALOGUE_SQL;
 }
 
 /** All statements as an array (see `sqlStatements` to stream them). */
-export function toSqlStatements(data: readonly TableLike[], options?: { clear?: boolean }): string[] {
+export function toSqlStatements(data: readonly TableLike[], options?: { clear?: boolean; refresh?: boolean }): string[] {
   return [...sqlStatements(data, options)];
 }

@@ -3,7 +3,7 @@
  * coverage of the spec's enumerations, referential integrity, and SQL that loads into SQLite
  * with the real migration.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateCatalogue, type SeedRow } from '../../scripts/seed/generate';
 import { MAX_STATEMENT_BYTES, toSqlStatements, utf8Length } from '../../scripts/seed/sql';
@@ -207,16 +207,14 @@ describe('toSqlStatements', () => {
     expect(() => toSqlStatements([{ table: 't', rows: [{ x: 1.5 }] }])).toThrow();
   });
 
-  it('loads into SQLite with the real migration and round-trips quoted names', async () => {
-    let sqlite: typeof import('node:sqlite');
-    try {
-      sqlite = await import('node:sqlite');
-    } catch {
-      return; // Runtimes without node:sqlite skip this check.
-    }
+  it('loads into SQLite with the real migrations and round-trips quoted names', async () => {
+    const sqlite = await import('node:sqlite');
     const db = new sqlite.DatabaseSync(':memory:');
-    const migration = readFileSync(new URL('../../migrations/0000_catalogue.sql', import.meta.url), 'utf8');
-    for (const part of migration.split('--> statement-breakpoint')) if (part.trim()) db.exec(part);
+    const dir = new URL('../../migrations/', import.meta.url);
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.sql')).sort()) {
+      const migration = readFileSync(new URL(file, dir), 'utf8');
+      for (const part of migration.split('--> statement-breakpoint')) if (part.trim()) db.exec(part);
+    }
     for (const s of statements) db.exec(s);
     const count = db.prepare('SELECT count(*) AS n FROM article_translations').get() as { n: number };
     expect(count.n).toBe(ARTICLES * 6);

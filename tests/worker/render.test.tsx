@@ -13,7 +13,7 @@ const store: StoreContextValue = {
 };
 
 function render(body: React.ReactNode) {
-  return renderDocument({ status: 200, meta: { title: 'Test page' }, body, store, i18n: i18nFor('en_EN'), nonce: 'abc', origin: 'http://es.localhost', complete: true });
+  return renderDocument({ status: 200, meta: { title: 'Test page' }, body, store, i18n: i18nFor('en_EN'), nonce: 'abc', complete: true });
 }
 
 function Broken(): React.ReactNode {

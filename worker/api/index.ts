@@ -5,12 +5,16 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
+import { catalogue } from './catalogue';
 import { checkout } from './checkout';
+import { recommendations } from './recommendations';
 import { users } from './users';
 
 export const api = new Hono<AppEnv>()
   .get('/health', (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
+  .route('/catalogue', catalogue)
   .route('/checkout', checkout)
+  .route('/checkout', recommendations)
   .route('/users', users);
 
 api.all('*', () => {

@@ -96,38 +96,6 @@ export async function cardsByIds(db: Db, language: Language, channel: ChannelId,
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A page of products matching `where`, newest first, with the total count. */
-async function pagedCards(db: Db, language: Language, channel: ChannelId, where: SQL | undefined, page: number, pageSize: number): Promise<Paged<ProductCard>> {
-  const translated = and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language));
-  const [idRows, [count]] = await Promise.all([
-    db
-      .select({ id: articles.id })
-      .from(articles)
-      .innerJoin(articleTranslations, translated)
-      .where(where)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)` }).from(articles).innerJoin(articleTranslations, translated).where(where),
-  ]);
-  const items = await cardsByIds(db, language, channel, idRows.map((row) => row.id));
-  return { items, total: count?.total ?? 0, page, pageSize };
-}
-
-export function categoryProducts(db: Db, language: Language, channel: ChannelId, categoryIds: number[], page: number, pageSize: number) {
-  return pagedCards(db, language, channel, inArray(articles.categoryId, categoryIds), page, pageSize);
-}
-
-/** Name, brand and reference search: every word must appear (prefix-insensitive LIKE until full-text search lands). */
-export function searchProducts(db: Db, language: Language, channel: ChannelId, query: string, page: number, pageSize: number) {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const conditions = words.map((word) => {
-    const like = `%${word.replace(/[%_\\]/g, (ch) => '\\' + ch)}%`;
-    return sql`(lower(${articleTranslations.name}) like ${like} escape '\\' or lower(${articles.reference}) like ${like} escape '\\' or ${articles.brandId} in (select id from brands where lower(name) like ${like} escape '\\'))`;
-  });
-  return pagedCards(db, language, channel, conditions.length ? and(...conditions) : sql`0`, page, pageSize);
-}
-
 export async function featuredCollections(db: Db, language: Language, channel: ChannelId, perCollection: number): Promise<CollectionTeaser[]> {
   const rows = await db
     .select({ id: collections.id, name: collectionTranslations.name, slug: collectionTranslations.slug, description: collectionTranslations.description })

@@ -296,3 +296,127 @@ export const slugs = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.lang, t.slug] }), index('slugs_entity_idx').on(t.kind, t.entityId)],
 );
+
+// ─── Derived catalogue tables ────────────────────────────────────────────────────────────────
+// Rebuilt from the tables above by worker/db/refresh.ts (REFRESH_CATALOGUE_SQL); never written
+// by hand. They exist so the listing and search queries read one narrow, indexed row per
+// article and channel instead of aggregating offers per request.
+
+/**
+ * One row per article × channel where the article has at least one offer on that channel.
+ * `id` = the channel's index in CHANNEL_IDS × 10⁹ + article_id: the full-text index's rowid (the
+ * article id) reaches a listing row by rowid, a channel's rows lie together in article order,
+ * and (channel, article_id) stays unique. `price` is the best sellable price (offers with availability_code < 9000), null when
+ * none; `seller_kinds` is a bitmask (own = 1, marketplace = 2, dropshipping = 4); `relevance`
+ * is the default order of non-search listings, ascending = best (see refresh.ts); `combo`
+ * packs the four columns the seller, availability, rating and condition facets count, so one
+ * GROUP BY on an integer serves all four.
+ *
+ * The category and brand indexes carry every filtered or faceted column, so counts and facets
+ * of a category or brand listing are read from the index alone.
+ */
+export const listings = sqliteTable(
+  'listings',
+  {
+    id: integer('id').primaryKey(),
+    articleId: integer('article_id').notNull(),
+    channel: text('channel').notNull(),
+    categoryId: integer('category_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    price: integer('price'),
+    originalPrice: integer('original_price'),
+    availabilityCode: integer('availability_code').notNull(),
+    condition: text('condition').notNull(),
+    type: text('type').notNull(),
+    sellerKinds: integer('seller_kinds').notNull(),
+    offerCount: integer('offer_count').notNull(),
+    ratingAverage: integer('rating_average').notNull(),
+    ratingCount: integer('rating_count').notNull(),
+    createdAt: integer('created_at').notNull(),
+    relevance: integer('relevance').notNull(),
+    /** seller_kinds, availability_code, rating_average and condition packed in one integer (worker/domain/catalogue/facet-counts.ts). */
+    combo: integer('combo').notNull(),
+  },
+  (t) => {
+    const facetColumns = [t.price, t.sellerKinds, t.availabilityCode, t.ratingAverage, t.condition, t.combo, t.createdAt, t.relevance] as const;
+    return [
+      uniqueIndex('listings_channel_article_idx').on(t.channel, t.articleId),
+      index('listings_category_idx').on(t.channel, t.categoryId, t.brandId, ...facetColumns),
+      index('listings_brand_idx').on(t.channel, t.brandId, t.categoryId, ...facetColumns),
+      index('listings_relevance_idx').on(t.channel, t.relevance),
+      index('listings_created_idx').on(t.channel, t.createdAt),
+      index('listings_price_idx').on(t.channel, t.price),
+    ];
+  },
+);
+
+/**
+ * Facet counts of each category's unfiltered listing per channel: a category page without
+ * filters sums these over its subtree instead of counting; category 0 holds the whole
+ * channel's counts. Facets: 'brand' (brand id), 'price'
+ * (50 € bucket), 'combo' (listings.combo, from which the seller, availability, rating and
+ * condition facets and the total are derived) and 'attr.<name>' (attribute value).
+ */
+export const listingFacets = sqliteTable(
+  'listing_facets',
+  {
+    channel: text('channel').notNull(),
+    categoryId: integer('category_id').notNull(),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.categoryId, t.facet, t.value] })],
+);
+
+/** Which sellers offer an article on a channel: the seller-shop listing's scope. */
+export const listingSellers = sqliteTable(
+  'listing_sellers',
+  {
+    channel: text('channel').notNull(),
+    sellerId: integer('seller_id').notNull(),
+    articleId: integer('article_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.sellerId, t.articleId] })],
+);
+
+/** The article's specs (articles.specs) as rows, for attribute filters and facets. */
+export const articleAttributes = sqliteTable(
+  'article_attributes',
+  {
+    articleId: integer('article_id').notNull(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.name] }),
+    index('article_attributes_name_value_idx').on(t.name, t.value, t.articleId),
+    // Covers the attribute facets' per-article look-up (value read from the index, not the table).
+    index('article_attributes_article_idx').on(t.articleId, t.name, t.value),
+  ],
+);
+
+/** Words of the product names in each language (folded like the FTS tokenizer), for typo correction. */
+export const searchVocabulary = sqliteTable(
+  'search_vocabulary',
+  {
+    lang: text('lang').notNull(),
+    term: text('term').notNull(),
+    /** Articles whose name holds the word: the tie-break between equally close corrections. */
+    docCount: integer('doc_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.term] })],
+);
+
+/** Trigrams of each vocabulary word, padded with ^ and $: candidate look-up for corrections. */
+export const searchTrigrams = sqliteTable(
+  'search_trigrams',
+  {
+    lang: text('lang').notNull(),
+    trigram: text('trigram').notNull(),
+    term: text('term').notNull(),
+    /** Length of the term in characters, so candidates can be bounded by length in the index. */
+    length: integer('length').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.trigram, t.length, t.term] })],
+);

@@ -6,16 +6,30 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { createElement, type ReactNode } from 'react';
 import type { StoreContextValue } from '../../client/components/store-context';
-import type { Language } from '../../client/i18n/languages';
 import { ErrorPage, NotFoundPage } from '../../client/pages/status';
-import { href, matchPath, slugHref, type PathMatch, type RouteParams } from '../../client/routes';
+import { matchPath } from '../../client/routes';
 import type { MenuCategory } from '../../client/types';
+import { channelConfigStore } from '../channel/config';
 import { categoryTree, resolveSlug } from '../db/catalogue';
 import type { AppContext } from '../http/context';
-import { ROUTE_PAGES, SLUG_PAGES, type PageDefinition } from './pages/index';
-import { isCrawler, renderDocument } from './render';
+import { CHANNEL_IDS, type Channel } from '../channel/channels';
+import { channelAlternates, channelOrigins, routePaths, slugPaths, type PagePaths } from '../seo/hreflang';
+import { breadcrumbJsonLd, organizationJsonLd } from '../seo/json-ld';
+import { pageSeo, type PageKind } from '../seo/page-seo';
+import { skipEdgeCache } from './edge-cache';
+import { ROUTE_PAGES, SLUG_PAGES, type Loaded, type PageDefinition } from './pages/index';
+import { isCrawler, renderDocument, type RenderInput } from './render';
 
-function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContextValue['alternates']): StoreContextValue {
+/** The same page on the other channels, in each one's own language (the footer's country links). */
+function channelLinks(url: URL, paths: PagePaths, current: Channel['id'], channels: Record<Channel['id'], Channel>): StoreContextValue['channelLinks'] {
+  const origins = channelOrigins(url, current, channels);
+  return CHANNEL_IDS.filter((id) => id !== current).map((id) => ({
+    id,
+    href: origins[id] + (paths(channels[id].defaultLanguage, channels[id]) ?? '/'),
+  }));
+}
+
+function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContextValue['alternates'], channelLinks: StoreContextValue['channelLinks'] = []): StoreContextValue {
   const { channel, language } = c.var;
   const url = new URL(c.req.url);
   return {
@@ -29,22 +43,30 @@ function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContex
     language,
     menu,
     alternates,
+    channelLinks,
     currentPath: url.pathname + url.search,
   };
 }
 
-function render(c: AppContext, status: number, title: string, body: ReactNode, store: StoreContextValue, extra: { description?: string; canonical?: boolean } = {}) {
-  const url = new URL(c.req.url);
+interface RenderExtra {
+  description?: string;
+  canonical?: string;
+  noIndex?: boolean;
+  head?: RenderInput['head'];
+}
+
+function render(c: AppContext, status: number, title: string, body: ReactNode, store: StoreContextValue, extra: RenderExtra = { noIndex: true }) {
   return renderDocument({
     status,
-    meta: { title, description: extra.description, canonical: extra.canonical ? url.origin + url.pathname : undefined, noIndex: !extra.canonical },
+    meta: { title, description: extra.description, canonical: extra.canonical, noIndex: extra.noIndex },
+    head: extra.head,
     body,
     store,
     i18n: c.var.i18n,
     nonce: c.var.nonce,
-    origin: url.origin,
     signal: c.req.raw.signal,
     complete: isCrawler(c.req.header('User-Agent')),
+    onError: () => skipEdgeCache(c),
   });
 }
 
@@ -55,19 +77,13 @@ export async function renderStatusPage(c: AppContext, status: 404 | 500, menu?: 
   return render(c, status, c.var.i18n._(title), status === 404 ? <NotFoundPage /> : <ErrorPage />, storeValue(c, resolvedMenu, {}));
 }
 
-function routeAlternates(c: AppContext, match: Extract<PathMatch, { kind: 'route' }>, translated?: Partial<Record<Language, RouteParams>>): Partial<Record<Language, string>> {
-  const { channel } = c.var;
-  return Object.fromEntries(
-    channel.languages.flatMap((lang) => {
-      const params = translated ? translated[lang] : match.params;
-      return params ? [[lang, href(match.id, lang, channel, params)]] : [];
-    }),
-  );
-}
-
-function slugAlternates(c: AppContext, slugs: Partial<Record<Language, string>>): Partial<Record<Language, string>> {
-  const { channel } = c.var;
-  return Object.fromEntries(channel.languages.flatMap((lang) => (slugs[lang] ? [[lang, slugHref(slugs[lang]!, lang, channel)]] : [])));
+/** The page's schema.org documents: the loader's, the Organization on the home, the breadcrumb trail. */
+function jsonLdOf(loaded: Loaded<unknown>, kind: PageKind, origin: string): object[] {
+  return [
+    ...(loaded.jsonLd ?? []),
+    ...('route' in kind && kind.route === 'home' ? [organizationJsonLd(origin)] : []),
+    ...(loaded.breadcrumbs?.length ? [breadcrumbJsonLd(loaded.breadcrumbs, origin)] : []),
+  ];
 }
 
 export async function handlePage(c: AppContext): Promise<Response> {
@@ -78,23 +94,33 @@ export async function handlePage(c: AppContext): Promise<Response> {
   const { db, language, channel, i18n } = c.var;
   const menu = await categoryTree(db, language);
   let page: PageDefinition<unknown> | undefined;
+  let kind: PageKind | undefined;
   let entityId: number | undefined;
   let params = {};
   if (match.kind === 'route') {
     page = ROUTE_PAGES[match.id];
+    kind = { route: match.id };
     params = match.params;
   } else {
     const segments = match.path.split('/').filter(Boolean);
     const found = segments.length === 1 ? await resolveSlug(db, language, decodeURIComponent(segments[0]!)) : undefined;
     if (found) {
       page = SLUG_PAGES[found.kind];
+      kind = { slug: found.kind };
       entityId = found.entityId;
     }
   }
   const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now }) : null;
-  if (!page || !loaded) return renderStatusPage(c, 404, menu);
+  if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
 
-  const alternates = match.kind === 'route' ? routeAlternates(c, match, loaded.routeParams) : slugAlternates(c, loaded.slugs ?? {});
+  const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});
+  const channels = await channelConfigStore(c.env.CONFIG, c.env.ENVIRONMENT).all();
+  const seo = pageSeo({ paths, kind, language, channel: channel.id, channels, url, noIndex: loaded.meta.noIndex });
   const body = createElement(page.component, { data: loaded.data });
-  return render(c, 200, loaded.meta.title, body, storeValue(c, menu, alternates), { description: loaded.meta.description, canonical: !loaded.meta.noIndex });
+  return render(c, 200, loaded.meta.title, body, storeValue(c, menu, channelAlternates(paths, channel), channelLinks(url, paths, channel.id, channels)), {
+    description: loaded.meta.description,
+    canonical: seo.canonical,
+    noIndex: seo.noIndex,
+    head: { alternates: seo.hreflang, jsonLd: jsonLdOf(loaded, kind, seo.origin) },
+  });
 }

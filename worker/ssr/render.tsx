@@ -9,9 +9,10 @@ import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import manifest from 'virtual:client-manifest';
-import { Document, type Assets, type PageMeta } from '../../client/components/document';
+import { Document, type AlternateLink, type Assets, type DocumentHead, type PageMeta } from '../../client/components/document';
 import { StoreProvider, type StoreContextValue } from '../../client/components/store-context';
 import { ErrorPage } from '../../client/pages/status';
+import { serializeJsonLd } from '../seo/json-ld';
 
 interface ManifestChunk {
   file: string;
@@ -32,7 +33,10 @@ export interface RenderInput {
   store: StoreContextValue;
   i18n: I18n;
   nonce: string;
-  origin: string;
+  /** For search engines: the hreflang cluster and schema.org documents (worker/seo). */
+  head?: { alternates?: AlternateLink[]; jsonLd?: object[] };
+  /** Told about every render error, also those after the shell was sent (the edge cache must not keep such a page). */
+  onError?: (error: unknown) => void;
   signal?: AbortSignal;
   /** Wait for every Suspense boundary before sending (crawlers, tests). */
   complete?: boolean;
@@ -47,10 +51,11 @@ export function isCrawler(userAgent: string | undefined): boolean {
 
 export async function renderDocument(input: RenderInput): Promise<Response> {
   const assets = clientAssets();
-  const tree = (meta: PageMeta, body: ReactNode) => (
+  const head: DocumentHead = { alternates: input.head?.alternates, jsonLd: input.head?.jsonLd?.map(serializeJsonLd) };
+  const tree = (meta: PageMeta, body: ReactNode, pageHead?: DocumentHead) => (
     <I18nProvider i18n={input.i18n}>
       <StoreProvider value={input.store}>
-        <Document meta={meta} assets={assets} nonce={input.nonce} origin={input.origin}>
+        <Document meta={meta} head={pageHead} assets={assets} nonce={input.nonce}>
           {body}
         </Document>
       </StoreProvider>
@@ -61,15 +66,17 @@ export async function renderDocument(input: RenderInput): Promise<Response> {
     signal: input.signal,
     onError(error: unknown) {
       console.error('Page render error', error);
+      input.onError?.(error);
     },
   };
   let status = input.status;
   let stream: Awaited<ReturnType<typeof renderToReadableStream>>;
   try {
-    stream = await renderToReadableStream(tree(input.meta, input.body), options);
+    stream = await renderToReadableStream(tree(input.meta, input.body, head), options);
   } catch {
     status = 500;
     const meta = { title: input.i18n._(msg`Something went wrong`), noIndex: true };
+    // The error page is nobody's translation and describes no product: no hreflang, no JSON-LD.
     stream = await renderToReadableStream(tree(meta, <ErrorPage />), options);
   }
   if (input.complete) await stream.allReady;

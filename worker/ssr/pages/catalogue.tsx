@@ -1,14 +1,14 @@
-/** Catalogue pages: home, search, category and product. */
+/** Catalogue pages: home and product (listings live in ./listings.tsx). */
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
-import type { CategoryData } from '../../../client/pages/category';
 import type { HomeData } from '../../../client/pages/home';
 import type { ProductData } from '../../../client/pages/product';
-import type { SearchData } from '../../../client/pages/search';
-import { categoryProducts, categorySlugs, featuredCollections, findCategory, productDetail, searchProducts, subtreeIds, topRatedProducts } from '../../db/catalogue';
+import { featuredCollections, findCategory, productDetail, topRatedProducts } from '../../db/catalogue';
 import { articleCampaignSlugs, retailerPriceHistory, shopStock } from '../../db/product';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
-import { definePage, LIST_PAGE_SIZE, pageNumber } from './types';
+import { slugHref } from '../../../client/routes';
+import { productJsonLd } from '../../seo/json-ld';
+import { definePage } from './types';
 
 const home = definePage<HomeData>({
   component: lazy(() => import('../../../client/pages/home')),
@@ -21,33 +21,9 @@ const home = definePage<HomeData>({
   },
 });
 
-const search = definePage<SearchData>({
-  component: lazy(() => import('../../../client/pages/search')),
-  async load({ db, language, channel, url, i18n }) {
-    const query = (url.searchParams.get('query') ?? '').trim().slice(0, 100);
-    const page = pageNumber(url);
-    const results = query ? await searchProducts(db, language, channel.id, query, page, LIST_PAGE_SIZE) : { items: [], total: 0, page, pageSize: LIST_PAGE_SIZE };
-    return { data: { query, results }, meta: { title: query ? i18n._(msg`Search: ${query} | Ampora`) : i18n._(msg`Search | Ampora`), noIndex: true } };
-  },
-});
-
-const category = definePage<CategoryData>({
-  component: lazy(() => import('../../../client/pages/category')),
-  async load({ db, language, channel, url, menu, entityId }) {
-    const found = entityId === undefined ? undefined : findCategory(menu, entityId);
-    if (!found) return null;
-    const products = await categoryProducts(db, language, channel.id, subtreeIds(found.node), pageNumber(url), LIST_PAGE_SIZE);
-    return {
-      data: { category: found.node, path: found.path, products },
-      meta: { title: `${found.node.name} | Ampora` },
-      slugs: await categorySlugs(db, found.node.id),
-    };
-  },
-});
-
 const product = definePage<ProductData>({
   component: lazy(() => import('../../../client/pages/product')),
-  async load({ db, language, channel, entityId, now }) {
+  async load({ db, language, channel, entityId, now, url, menu }) {
     const detail = entityId === undefined ? undefined : await productDetail(db, language, channel.id, entityId);
     if (!detail) return null;
     const [history, stock, campaignSlugs] = await Promise.all([
@@ -69,9 +45,14 @@ const product = definePage<ProductData>({
       data: { product: detail, buy },
       meta: { title: `${detail.name} | Ampora`, description: detail.description.slice(0, 160) },
       slugs: detail.slugs,
+      jsonLd: [productJsonLd(detail, { origin: url.origin, language, channel, featured: buy.winner })],
+      breadcrumbs: [
+        ...(detail.category ? (findCategory(menu, detail.category.id)?.path ?? []) : []).map((node) => ({ name: node.name, path: slugHref(node.slug, language, channel) })),
+        { name: detail.name, path: slugHref(detail.slug, language, channel) },
+      ],
     };
   },
 });
 
-export const catalogueRoutePages = { home, search };
-export const catalogueSlugPages = { category, product };
+export const catalogueRoutePages = { home };
+export const catalogueSlugPages = { product };

@@ -5,12 +5,14 @@
 import type { RouteId } from '../../../client/routes';
 import type { SlugKind } from '../../db/catalogue';
 import { catalogueRoutePages, catalogueSlugPages } from './catalogue';
+import { contentRoutePages, contentSlugPages } from './content';
+import { listingRoutePages, listingSlugPages } from './listings';
 import type { PageDefinition } from './types';
 
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
-export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages };
+export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };

@@ -37,6 +37,8 @@ export interface Loaded<D> {
   routeParams?: Partial<Record<Language, RouteParams>>;
   /** schema.org documents to embed as JSON-LD. */
   jsonLd?: object[];
+  /** The trail to this page, root first, paths on the request's channel; rendered as a BreadcrumbList. */
+  breadcrumbs?: { name: string; path: string }[];
 }
 
 export interface PageDefinition<D> {

@@ -1,0 +1,69 @@
+/**
+ * The filters of a listing as a plain GET form (works without JavaScript): one fieldset per
+ * facet with counts, the price range as `price_from` / `price_to`, the current sort and query kept.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Facet, ListingQuery } from '../../types';
+
+export interface FiltersPanelProps {
+  basePath: string;
+  facets: Facet[];
+  query: ListingQuery;
+  /** Called when a checkbox changes (the drawer island tracks selected vs applied). */
+  onToggle?: (key: string, value: string, checked: boolean) => void;
+  selected?: Record<string, string[]>;
+}
+
+export function FiltersPanel({ basePath, facets, query, onToggle, selected }: FiltersPanelProps) {
+  const { t } = useLingui();
+  const price = query.ranges.price ?? {};
+  const isChecked = (facet: Facet, value: string, fallback: boolean) => (selected ? (selected[facet.key] ?? []).includes(value) : fallback);
+  return (
+    <form method="get" action={basePath} className="filters-panel" aria-label={t`Filters`}>
+      {query.query ? <input type="hidden" name="query" value={query.query} /> : null}
+      {query.sort !== 'relevance' ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {facets
+        .filter((facet) => facet.kind === 'terms' && facet.values.length > 0)
+        .map((facet) => (
+          <fieldset key={facet.key} className="facet">
+            <legend>{facet.label}</legend>
+            <ul>
+              {facet.values.map((value) => {
+                const id = `f-${facet.key}-${value.value}`.replace(/[^A-Za-z0-9_-]/g, '_');
+                return (
+                  <li key={value.value}>
+                    <input
+                      id={id}
+                      type="checkbox"
+                      name={facet.key}
+                      value={value.value}
+                      checked={onToggle ? isChecked(facet, value.value, value.selected) : undefined}
+                      defaultChecked={onToggle ? undefined : value.selected}
+                      onChange={onToggle ? (event) => onToggle(facet.key, value.value, event.target.checked) : undefined}
+                    />
+                    <label htmlFor={id}>
+                      {value.label} <span className="facet__count">({value.count})</span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        ))}
+      <fieldset className="facet facet--range">
+        <legend>
+          <Trans>Price (€)</Trans>
+        </legend>
+        <label>
+          <Trans>From</Trans> <input type="number" name="price_from" min={0} step="any" inputMode="decimal" defaultValue={price.from ?? ''} />
+        </label>
+        <label>
+          <Trans>To</Trans> <input type="number" name="price_to" min={0} step="any" inputMode="decimal" defaultValue={price.to ?? ''} />
+        </label>
+      </fieldset>
+      <button type="submit">
+        <Trans>Apply filters</Trans>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Island: "load more" (spec §4) appends the next page of a listing without reloading, from
+ * /api/catalogue/listing. Without JavaScript it is a link to the next page.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { ProductGrid } from '../components/product-bits';
+import { showToast } from '../toast';
+import type { ListingResult, ProductCard } from '../types';
+
+export interface LoadMoreProps {
+  /** Query string of the listing API for this listing, without `page`. */
+  apiQuery: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The next page's address, for the link that works without JavaScript. */
+  nextHref: string;
+}
+
+export default function LoadMore({ apiQuery, page, pageSize, total, nextHref }: LoadMoreProps) {
+  const { t } = useLingui();
+  const [loaded, setLoaded] = useState<ProductCard[]>([]);
+  const [lastPage, setLastPage] = useState(page);
+  const [busy, setBusy] = useState(false);
+  const shown = Math.min(total, lastPage * pageSize);
+  const remaining = total - shown;
+
+  async function loadMore(event: React.MouseEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/catalogue/listing?${apiQuery}&page=${lastPage + 1}`, {
+        headers: { Accept: 'application/json', 'X-Selected-Language': document.documentElement.dataset.language ?? '' },
+      });
+      const body = (await response.json()) as { ok: boolean; data: ListingResult | null };
+      if (!response.ok || !body.ok || !body.data) throw new Error(`listing ${response.status}`);
+      setLoaded((current) => [...current, ...body.data!.items]);
+      setLastPage(lastPage + 1);
+    } catch {
+      showToast({ type: 'error', message: t`More products could not be loaded. Please try again.` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="load-more">
+      {loaded.length > 0 ? <ProductGrid products={loaded} /> : null}
+      <p className="load-more__status" role="status">
+        <Trans>
+          Showing {shown} of {total}
+        </Trans>
+      </p>
+      {remaining > 0 ? (
+        <a className="button button--secondary" href={nextHref} onClick={loadMore} aria-disabled={busy}>
+          {busy ? <Trans>Loading…</Trans> : <Trans>Load more products</Trans>}
+        </a>
+      ) : null}
+    </div>
+  );
+}

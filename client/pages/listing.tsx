@@ -1,0 +1,165 @@
+/**
+ * Every product listing (category, brand, collection, marketplace shop, search, buy keyword):
+ * breadcrumbs, heading, sub-categories, sort, filters drawer, applied-filter chips, the page of
+ * products and "load more". Every state is a shareable URL that works without JavaScript.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Island } from '../components/island';
+import { ProductGrid } from '../components/product-bits';
+import FiltersDrawer from '../islands/filters-drawer';
+import LoadMore from '../islands/load-more';
+import { SORT_OPTIONS, type ListingQuery, type ListingResult, type SortOption } from '../types';
+import { listingSearchParams, toggleFilter, withPage } from '../../worker/domain/catalogue/listing-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+export interface ListingPageData {
+  heading: string;
+  intro?: string;
+  breadcrumbs: { name: string; href: string }[];
+  links?: { name: string; href: string }[];
+  /** The listing's own address (no query). */
+  basePath: string;
+  /** The scope in the listing API's terms, e.g. `category=12`. */
+  apiScope: string;
+  result: ListingResult;
+}
+
+const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
+  relevance: msg`Relevance`,
+  new: msg`Newest`,
+  old: msg`Oldest`,
+  'price-asc': msg`Price: low to high`,
+  'price-desc': msg`Price: high to low`,
+};
+
+function urlOf(basePath: string, query: ListingQuery): string {
+  const search = listingSearchParams(query).toString();
+  return search ? `${basePath}?${search}` : basePath;
+}
+
+function SortForm({ basePath, query }: { basePath: string; query: ListingQuery }) {
+  const { i18n } = useLingui();
+  const keep = [...listingSearchParams({ ...query, sort: 'relevance', page: 1 }).entries()];
+  return (
+    <form method="get" action={basePath} className="sort-form">
+      {keep.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="listing-sort">
+        <Trans>Sort by</Trans>
+      </label>{' '}
+      <select id="listing-sort" name="sort" defaultValue={query.sort}>
+        {SORT_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {i18n._(SORT_LABELS[option])}
+          </option>
+        ))}
+      </select>{' '}
+      <button type="submit" className="button--secondary">
+        <Trans>Sort</Trans>
+      </button>
+    </form>
+  );
+}
+
+function AppliedFilters({ data }: { data: ListingPageData }) {
+  const { t } = useLingui();
+  const { result, basePath } = data;
+  const chips = result.facets.flatMap((facet) => facet.values.filter((value) => value.selected).map((value) => ({ facet, value })));
+  const price = result.query.ranges.price;
+  if (chips.length === 0 && !price) return null;
+  return (
+    <ul className="chips chips--applied" aria-label={t`Applied filters`}>
+      {chips.map(({ facet, value }) => (
+        <li key={`${facet.key}:${value.value}`}>
+          <a href={urlOf(basePath, toggleFilter(result.query, facet.key, value.value))} aria-label={t`Remove filter ${facet.label}: ${value.label}`}>
+            {facet.label}: {value.label} ×
+          </a>
+        </li>
+      ))}
+      {price ? (
+        <li>
+          <a href={urlOf(basePath, { ...result.query, page: 1, ranges: { ...result.query.ranges, price: {} } })}>
+            <Trans>
+              Price {price.from ?? 0}–{price.to ?? '∞'} €
+            </Trans>{' '}
+            ×
+          </a>
+        </li>
+      ) : null}
+      <li>
+        <a href={urlOf(basePath, { ...result.query, page: 1, filters: {}, ranges: {} })}>
+          <Trans>Clear all filters</Trans>
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+export default function ListingPage({ data }: { data: ListingPageData }) {
+  const { t } = useLingui();
+  const { result, basePath } = data;
+  const next = withPage(result.query, result.page + 1);
+  const apiQuery = new URLSearchParams(data.apiScope);
+  for (const [name, value] of listingSearchParams({ ...result.query, page: 1 })) apiQuery.append(name, value);
+  return (
+    <div className="listing">
+      {data.breadcrumbs.length > 0 ? (
+        <nav aria-label={t`Breadcrumb`} className="breadcrumb">
+          <ol>
+            {data.breadcrumbs.map((crumb, index) => (
+              <li key={crumb.href}>{index === data.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.name}</span> : <a href={crumb.href}>{crumb.name}</a>}</li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      <h1>{data.heading}</h1>
+      {result.correctedQuery ? (
+        <p className="did-you-mean">
+          <Trans>
+            Showing results for “{result.correctedQuery}”
+          </Trans>
+        </p>
+      ) : null}
+      {data.intro ? <p className="listing__intro">{data.intro}</p> : null}
+      {data.links && data.links.length > 0 ? (
+        <nav aria-label={t`Sub-categories`}>
+          <ul className="chips">
+            {data.links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.name}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <div className="listing__bar">
+        <p className="result-count" role="status">
+          <Plural value={result.total} one="# product" other="# products" />
+        </p>
+        <SortForm basePath={basePath} query={result.query} />
+      </div>
+      <AppliedFilters data={data} />
+      <div className="listing__body">
+        <aside className="listing__filters">
+          <Island name="filters-drawer" component={FiltersDrawer} props={{ basePath, facets: result.facets, query: result.query }} />
+        </aside>
+        <section className="listing__results" aria-label={t`Products`}>
+          {result.items.length === 0 ? (
+            <p>
+              <Trans>No products match these filters.</Trans>
+            </p>
+          ) : (
+            <ProductGrid products={result.items} />
+          )}
+          <Island
+            name="load-more"
+            component={LoadMore}
+            props={{ apiQuery: apiQuery.toString(), page: result.page, pageSize: result.pageSize, total: result.total, nextHref: urlOf(basePath, next) }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { StorePage, channelUrl } from './fixtures/store';
+
+/** Prices of the cards on screen, in cents, in display order (English format "€1,299.00"). */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('.listing__results .product-card .price__now').allTextContents();
+  return texts.map((text) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
+}
+
+async function openBiggestCategory(store: StorePage) {
+  await store.open(channelUrl('es', '/en/'));
+  // The first tile of the home is a top-level category: the whole subtree is listed.
+  await store.page.locator('.category-tiles a').first().click();
+  await expect(store.page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+async function resultCount(page: Page): Promise<number> {
+  const text = await page.locator('.listing__bar .result-count').textContent();
+  return Number(text!.replace(/[^0-9]/g, ''));
+}
+
+test.describe('listings', () => {
+  test('filter by brand, sort by price and load more', async ({ page }) => {
+    const store = new StorePage(page);
+    await openBiggestCategory(store);
+    const total = await resultCount(page);
+    expect(total).toBeGreaterThan(40);
+
+    await page.getByRole('link', { name: 'Load more products' }).click();
+    await expect(page.locator('.load-more .product-card')).toHaveCount(Math.min(40, total - 40));
+    await expect(page.getByText(`Showing ${Math.min(80, total)} of ${total}`)).toBeVisible();
+
+    const brandFacet = page.getByRole('group', { name: 'Brand' });
+    // Pointing at the filters hydrates their island (React loads on intent, not before).
+    await brandFacet.hover();
+    await expect(page.locator('[data-island="filters-drawer"]')).toHaveAttribute('data-hydrated', 'true');
+    const firstBrand = brandFacet.getByRole('checkbox').first();
+    await firstBrand.check();
+    await expect(page.getByText('Selected filters are not applied yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/[?&]brand=/);
+    const filtered = await resultCount(page);
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(total);
+
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.getByRole('button', { name: 'Sort', exact: true }).click();
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await expect(page).toHaveURL(/[?&]brand=/);
+    const prices = await cardPrices(page);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  test('search forgives a typo', async ({ page }) => {
+    const store = new StorePage(page);
+    await store.open(channelUrl('es', '/en/'));
+    await store.search('lenvo');
+    await expect(page.getByText('Showing results for “lenovo”')).toBeVisible();
+    await expect(page.locator('.listing__results .product-card').first()).toContainText(/lenovo/i);
+  });
+});
+
+test.describe('products across sellers and channels', () => {
+  test('a product with marketplace offers shows every seller', async ({ page }) => {
+    await page.goto(channelUrl('es', '/en/search?query=a&seller=marketplace'));
+    const card = page.locator('.listing__results .product-card a').first();
+    await card.click();
+    const soldBy = (await page.locator('.sold-by').textContent()) ?? '';
+    const others = await page.locator('table.offers tbody tr').count();
+    expect(others > 0 || !soldBy.includes('Ampora')).toBe(true);
+  });
+
+  test('switching channel lands on the same product at its localized address', async ({ page }) => {
+    const store = new StorePage(page);
+    await store.open(channelUrl('es'));
+    await store.followFirstFamily();
+    await store.openFirstProduct();
+    const productId = await page.locator('article.product').getAttribute('data-product-id');
+    const spanishPath = new URL(page.url()).pathname;
+    await page.getByRole('navigation', { name: 'Ampora en otros países' }).getByRole('link', { name: 'France' }).click();
+    await expect(page).toHaveURL(/^http:\/\/fr\.localhost:\d+\//);
+    await store.assertLanguage('fr-FR');
+    await expect(page.locator('article.product')).toHaveAttribute('data-product-id', productId!);
+    expect(new URL(page.url()).pathname).not.toBe(spanishPath);
+  });
+});

@@ -1,0 +1,100 @@
+// Disjunctive seller / availability / condition / rating facets from combo counts, and the
+// text side of search: word folding, MATCH expressions, edit distance, trigrams.
+import { describe, expect, it } from 'vitest';
+import { availabilityGroupOf, parseCombo, smallFacetCounts, type ComboCount } from '../../worker/domain/catalogue/facet-counts';
+import { allowedEdits, editDistance, matchExpression, searchWords, trigrams } from '../../worker/db/search';
+
+/** The combo integer the refresh SQL (comboSql) computes. */
+const pack = (kinds: number, code: number, rating: number, condition: number) => kinds + 8 * (code + 10_000 * (rating + 11 * condition));
+
+describe('parseCombo', () => {
+  it.each([
+    [1, 0, 10, 0, 'new'],
+    [7, 9999, 0, 3, 'Reaconditioned-C'],
+    [2, 9876, 5, 1, 'Reaconditioned-A'],
+    [4, 7, 1, 4, 'other'],
+  ])('unpacks kinds %i, code %i, rating %i, condition %i', (kinds, code, rating, condition, name) => {
+    expect(parseCombo(pack(kinds, code, rating, condition), 3)).toEqual({ sellerKinds: kinds, availabilityCode: code, ratingAverage: rating, condition: name, count: 3 });
+  });
+});
+
+describe('availabilityGroupOf', () => {
+  it.each([
+    [0, 'in-stock'],
+    [1, 'in-stock'],
+    [2, 'soon'],
+    [5, 'soon'],
+    [6, 'out-of-stock'],
+    [7, 'out-of-stock'],
+    [9876, 'unavailable'],
+    [9999, 'unavailable'],
+    [8, undefined],
+  ])('%i → %s', (code, group) => expect(availabilityGroupOf(code)).toBe(group));
+});
+
+describe('smallFacetCounts', () => {
+  const combos: ComboCount[] = [
+    { sellerKinds: 1, availabilityCode: 0, ratingAverage: 9, condition: 'new', count: 10 },
+    { sellerKinds: 3, availabilityCode: 2, ratingAverage: 6, condition: 'new', count: 5 },
+    { sellerKinds: 2, availabilityCode: 7, ratingAverage: 0, condition: 'Reaconditioned-B', count: 2 },
+    { sellerKinds: 4, availabilityCode: 9876, ratingAverage: 4, condition: 'new', count: 1 },
+  ];
+
+  it('counts every facet and the total without filters; sellers overlap, ratings accumulate', () => {
+    const counts = smallFacetCounts(combos, {});
+    expect(counts.total).toBe(18);
+    expect(counts.seller).toEqual({ own: 15, marketplace: 7, dropshipping: 1 });
+    expect(counts.availability).toEqual({ 'in-stock': 10, soon: 5, 'out-of-stock': 2, unavailable: 1 });
+    expect(counts.condition).toMatchObject({ new: 16, 'Reaconditioned-B': 2, 'Reaconditioned-A': 0 });
+    expect(counts.rating).toEqual({ '5': 0, '4': 10, '3': 15, '2': 16, '1': 16 });
+  });
+
+  it('lets each facet ignore its own filter but apply the others', () => {
+    const counts = smallFacetCounts(combos, { seller: ['marketplace'], rating: ['3'] });
+    // Total: marketplace offers rated 3★+ → only the second combo.
+    expect(counts.total).toBe(5);
+    // Seller counts apply the rating filter only.
+    expect(counts.seller).toEqual({ own: 15, marketplace: 5, dropshipping: 0 });
+    // Rating counts apply the seller filter only.
+    expect(counts.rating).toMatchObject({ '4': 0, '3': 5, '1': 5 });
+    // Untouched facets apply both.
+    expect(counts.availability).toEqual({ 'in-stock': 0, soon: 5, 'out-of-stock': 0, unavailable: 0 });
+  });
+
+  it('ORs the values within a filter', () => {
+    expect(smallFacetCounts(combos, { availability: ['in-stock', 'unavailable'] }).total).toBe(11);
+    expect(smallFacetCounts(combos, { condition: ['Reaconditioned-B', 'new'] }).total).toBe(18);
+  });
+});
+
+describe('search text', () => {
+  it('folds words like the FTS tokenizer and keeps at most eight', () => {
+    expect(searchWords('  Portátil  LENOVO i5-1334U, 15.6" ')).toEqual(['portatil', 'lenovo', 'i5', '1334u', '15', '6']);
+    expect(searchWords('Größe Télé télé')).toEqual(['große', 'tele']);
+    expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
+    expect(searchWords('"*()^:')).toEqual([]);
+  });
+
+  it('builds a prefix MATCH over the language name column, brand and reference', () => {
+    expect(matchExpression('es_ES', ['portat', 'lenovo', '5'])).toBe('{name_es_ES brand reference} : ("portat"* AND "lenovo"* AND "5")');
+  });
+
+  it.each([
+    ['lenvo', 'lenovo', 1],
+    ['portatl', 'portatil', 1],
+    ['lenovo', 'lenovo', 0],
+    ['ryzne', 'ryzen', 1],
+    ['protatill', 'portatil', 2],
+    ['abcd', 'wxyz', 3],
+  ])('edit distance %s → %s is %i (capped at max + 1)', (a, b, distance) => {
+    expect(editDistance(a, b, 2)).toBe(distance);
+  });
+
+  it('allows 1 edit for 4–7 letters, 2 from 8, none for short words or words with digits', () => {
+    expect(['lnv', 'lenv', 'lenovoo', 'ideapadd', 'rtx4060'].map(allowedEdits)).toEqual([0, 1, 1, 2, 0]);
+  });
+
+  it('pads trigrams', () => {
+    expect(trigrams('lenvo')).toEqual(['^le', 'len', 'env', 'nvo', 'vo$']);
+  });
+});

@@ -1,0 +1,215 @@
+// The edge cache through the real app (createApp({ edgeCache: true })) with a real execution
+// context, so the copy stored by waitUntil is in caches.default before the next request.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { createApp } from '../../worker/app';
+import { DEFAULT_CHANNELS } from '../../worker/channel/channels';
+import type { AppEnv } from '../../worker/http/context';
+import { bumpCatalogueVersion, CATALOGUE_VERSION_KEY, edgeCache, edgeCacheKey, hasSessionCookie, isCacheablePath, rewriteNonces, skipEdgeCache } from '../../worker/ssr/edge-cache';
+
+const app = createApp({ edgeCache: true });
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(url, { headers }), env, ctx);
+  const html = await response.text();
+  await waitOnExecutionContext(ctx);
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1];
+  return { status: response.status, headers: response.headers, html, cache: response.headers.get('X-Cache'), nonce };
+}
+
+async function productPath(lang = 'es_ES'): Promise<string> {
+  const row = await env.DB.prepare(`SELECT slug FROM article_translations WHERE lang = ? ORDER BY article_id LIMIT 1`).bind(lang).first<{ slug: string }>();
+  return `/${row!.slug}`;
+}
+
+// Each test starts from a fresh catalogue version, so nothing one test stored is hit by another.
+beforeEach(async () => {
+  await bumpCatalogueVersion(env.CACHE);
+});
+
+describe('edge cache', () => {
+  it('MISS then HIT on the same URL, with no-cache for the browser', async () => {
+    const path = await productPath();
+    const first = await get(`http://es.localhost${path}`);
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe('MISS');
+    expect(first.headers.get('Cache-Control')).toBe('no-cache');
+    const second = await get(`http://es.localhost${path}`);
+    expect(second.cache).toBe('HIT');
+    expect(second.status).toBe(200);
+    expect(second.headers.get('Cache-Control')).toBe('no-cache');
+    expect(second.headers.get('Content-Type')).toMatch(/text\/html/);
+    // Same page apart from the nonce.
+    expect(second.html.replaceAll(second.nonce!, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
+  });
+
+  it('stores the copy as public, s-maxage=300 under a versioned synthetic key', async () => {
+    await get('http://es.localhost/');
+    const version = (await env.CACHE.get(CATALOGUE_VERSION_KEY))!;
+    const stored = await (caches as CacheStorage & { default: Cache }).default.match(edgeCacheKey(new URL('http://es.localhost/'), 'ES', 'es_ES', version));
+    expect(stored).toBeDefined();
+    expect(stored!.headers.get('Cache-Control')).toBe('public, s-maxage=300');
+    expect(stored!.headers.get('Content-Security-Policy')).toBeNull();
+    await stored!.text();
+  });
+
+  it('rewrites every nonce on a HIT to a fresh one that matches the CSP header', async () => {
+    const stored = await get('http://fr.localhost/');
+    expect(stored.cache).toBe('MISS');
+    for (let i = 0; i < 2; i++) {
+      const hit = await get('http://fr.localhost/');
+      expect(hit.cache).toBe('HIT');
+      expect(hit.nonce).toBeTruthy();
+      expect(hit.nonce).not.toBe(stored.nonce);
+      const tagged = [...hit.html.matchAll(/<(script|link|style)\b[^>]*\snonce="([^"]*)"/g)];
+      expect(tagged.length).toBeGreaterThan(1); // the entry script and the JSON-LD at least
+      for (const [, , nonce] of tagged) expect(nonce).toBe(hit.nonce);
+      expect(hit.html).not.toContain(stored.nonce!);
+      expect(hit.headers.get('Content-Security-Policy')).toContain(`'nonce-${hit.nonce}'`);
+    }
+  });
+
+  it('keeps languages, channels, hosts and queries apart', async () => {
+    const path = await productPath('en_EN');
+    await get(`http://es.localhost/en${path}`);
+    expect((await get(`http://es.localhost/en${path}`)).cache).toBe('HIT');
+    expect((await get(`http://pt.localhost/en${path}`)).cache).toBe('MISS');
+    expect((await get(`http://es.localhost/en${path}?page=2`)).cache).toBe('MISS');
+    expect((await get(`http://localhost/en${path}`)).cache).toBe('MISS');
+    expect((await get(`http://es.localhost${await productPath()}`)).cache).toBe('MISS');
+    const keys = new Set([
+      edgeCacheKey(new URL('http://es.localhost/x'), 'ES', 'es_ES', '1'),
+      edgeCacheKey(new URL('http://es.localhost/en/x'), 'ES', 'en_EN', '1'),
+      edgeCacheKey(new URL('http://pt.localhost/x'), 'PT', 'pt_PT', '1'),
+      edgeCacheKey(new URL('http://es.localhost/x?page=2'), 'ES', 'es_ES', '1'),
+      edgeCacheKey(new URL('http://es.localhost/x'), 'ES', 'es_ES', '2'),
+    ]);
+    expect(keys.size).toBe(5);
+  });
+
+  it('never serves or stores a request with a session cookie', async () => {
+    for (const cookie of ['__Host-session=abc', 'theme=dark; session=xyz']) {
+      const first = await get('http://it.localhost/', { Cookie: cookie });
+      expect(first.cache).toBe('BYPASS');
+      expect((await get('http://it.localhost/', { Cookie: cookie })).cache).toBe('BYPASS');
+    }
+    // Nothing was stored by those: an anonymous visitor still misses first.
+    expect((await get('http://it.localhost/')).cache).toBe('MISS');
+    // A cookie that is not a session does not stop caching.
+    expect((await get('http://it.localhost/', { Cookie: 'theme=dark' })).cache).toBe('HIT');
+  });
+
+  it('does not store a 404', async () => {
+    expect((await get('http://de.localhost/no-such-product-anywhere')).cache).toBe('MISS');
+    const again = await get('http://de.localhost/no-such-product-anywhere');
+    expect(again.status).toBe(404);
+    expect(again.cache).toBe('MISS');
+  });
+
+  it('a version bump turns the next request into a MISS', async () => {
+    await get('http://de.localhost/');
+    expect((await get('http://de.localhost/')).cache).toBe('HIT');
+    await bumpCatalogueVersion(env.CACHE);
+    expect((await get('http://de.localhost/')).cache).toBe('MISS');
+    expect((await get('http://de.localhost/')).cache).toBe('HIT');
+  });
+
+  it('bypasses search, account, checkout and preview paths, and non-GET requests', async () => {
+    for (const path of ['/search?query=tv', '/usuarios/panel', '/cart/shopping_basket', '/cms-preview/1', '/en/account/my-details']) {
+      expect((await get(`http://es.localhost${path}`)).cache, path).toBe('BYPASS');
+    }
+    const ctx = createExecutionContext();
+    const head = await app.fetch(new Request('http://es.localhost/', { method: 'HEAD' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(head.headers.get('X-Cache')).toBe('BYPASS');
+  });
+
+  it('caches the sitemaps too', async () => {
+    expect((await get('http://es.localhost/sitemap.xml')).cache).toBe('MISS');
+    const hit = await get('http://es.localhost/sitemap.xml');
+    expect(hit.cache).toBe('HIT');
+    expect(hit.html).toContain('<sitemapindex');
+  });
+
+  it('does not store a page whose render failed after the shell was sent', async () => {
+    // A bare app around the middleware: the page handler marks the response as the renderer's onError would.
+    const bare = new Hono<AppEnv>()
+      .use('*', async (c, next) => {
+        c.set('channel', DEFAULT_CHANNELS.ES);
+        c.set('language', 'es_ES');
+        c.set('nonce', 'n');
+        await next();
+      })
+      .get('*', edgeCache({ enabled: true }), (c) => {
+        if (c.req.query('broken')) skipEdgeCache(c);
+        return c.html('<p>page</p>');
+      });
+    const fetchTwice = async (url: string) => {
+      const seen: (string | null)[] = [];
+      for (let i = 0; i < 2; i++) {
+        const ctx = createExecutionContext();
+        const response = await bare.fetch(new Request(url), env, ctx);
+        await response.text();
+        await waitOnExecutionContext(ctx);
+        seen.push(response.headers.get('X-Cache'));
+      }
+      return seen;
+    };
+    expect(await fetchTwice('http://es.localhost/bare-page?broken=1')).toEqual(['MISS', 'MISS']);
+    expect(await fetchTwice('http://es.localhost/bare-page')).toEqual(['MISS', 'HIT']);
+  });
+
+  it('serves the page uncached when the version cannot be read', async () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const brokenKv = { get: async () => Promise.reject(new Error('KV is down')) } as unknown as KVNamespace;
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request('http://es.localhost/'), { ...env, CACHE: brokenKv }, ctx);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('X-Cache')).toBe('BYPASS');
+      await response.text();
+      await waitOnExecutionContext(ctx);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it('is off in development unless asked for', async () => {
+    const response = await createApp().fetch(new Request('http://es.localhost/'), env, createExecutionContext());
+    expect(response.headers.get('X-Cache')).toBeNull();
+    await response.text();
+  });
+});
+
+describe('edge cache rules', () => {
+  const ES = DEFAULT_CHANNELS.ES;
+
+  it('knows which paths are shared content', () => {
+    for (const path of ['/', '/en/', '/portatiles', '/en/laptops-12', '/blog', '/blog/una-guia', '/blog/tag/guias', '/comprar/portatil', '/sitemap.xml', '/sitemaps/products-3.xml']) {
+      expect(isCacheablePath(path, ES), path).toBe(true);
+    }
+    for (const path of ['/search', '/en/search', '/usuarios/panel', '/usuarios/panel/mis-datos', '/en/account', '/cart', '/cart/ok', '/en/cart/address', '/cms-preview/3', '/api/x', '/login', '/a/b/c', '/es/portatiles']) {
+      expect(isCacheablePath(path, ES), path).toBe(false);
+    }
+  });
+
+  it('treats __Host-session and session cookies as personal, and nothing else', () => {
+    expect(hasSessionCookie('__Host-session=1')).toBe(true);
+    expect(hasSessionCookie('a=1; session=2')).toBe(true);
+    expect(hasSessionCookie('__Secure-session=2')).toBe(true);
+    expect(hasSessionCookie('sessionid=2; theme=dark')).toBe(false);
+    expect(hasSessionCookie('')).toBe(false);
+    expect(hasSessionCookie(null)).toBe(false);
+  });
+
+  it('rewrites the nonce of scripts, links and styles only', async () => {
+    const html = '<html><head><script nonce="old">1</script><link rel="modulepreload" nonce="old" href="/a.js"><style nonce="old">p{}</style></head><body><p data-nonce="old">old</p></body></html>';
+    const out = await rewriteNonces(new Response(html, { headers: { 'Content-Type': 'text/html' } }), 'new').text();
+    expect(out.match(/nonce="new"/g)).toHaveLength(3);
+    expect(out).toContain('data-nonce="old">old</p>');
+  });
+});

@@ -1,0 +1,290 @@
+// Product listings and search (worker/db/listing.ts, worker/db/search.ts, /api/catalogue) on the
+// 300-article test catalogue: totals and facet counts against direct SQL over the base tables,
+// disjunctive facets, sorts, pagination, range bounds, typo correction, suggestions, API errors.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { Facet, ListingResult } from '../../client/types';
+import { createDb } from '../../worker/db/client';
+import { categorySubtreeIds, listProducts, type ListingScope } from '../../worker/db/listing';
+import { parseListingQuery } from '../../worker/domain/catalogue/listing-query';
+import { i18nFor } from '../../worker/i18n/catalogs';
+import { apiCall, request } from './helpers';
+
+const ES = 'http://es.localhost';
+const db = createDb(env.DB);
+const COMPUTERS = 1; // the first root of the seeded category tree
+
+const list = (scope: ListingScope, qs = '', language: 'es_ES' | 'en_EN' = 'es_ES') =>
+  listProducts(db, { channel: 'ES', language, scope, query: parseListingQuery(new URLSearchParams(qs)), i18n: i18nFor(language) });
+
+async function count(query: string, ...binds: unknown[]): Promise<number> {
+  return (await env.DB.prepare(query).bind(...binds).first<{ n: number }>())!.n;
+}
+
+/** Articles offered on ES, with their best sellable price, straight from the base tables. */
+const BASE = `SELECT a.*, (SELECT min(o.price) FROM offers o WHERE o.article_id = a.id AND o.channel = 'ES' AND o.availability_code < 9000) AS best
+  FROM articles a WHERE EXISTS (SELECT 1 FROM offers o WHERE o.article_id = a.id AND o.channel = 'ES')`;
+
+const facet = (result: ListingResult, key: string): Facet | undefined => result.facets.find((f) => f.key === key);
+const counts = (f: Facet | undefined) => Object.fromEntries((f?.values ?? []).map((v) => [v.value, v.count]));
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+async function computers() {
+  return { kind: 'category', categoryIds: await categorySubtreeIds(db, COMPUTERS) } as const;
+}
+
+describe('category listings', () => {
+  it('counts the whole subtree like a direct count over offers', async () => {
+    const scope = await computers();
+    const result = await list(scope);
+    const ids = scope.categoryIds.join(',');
+    expect(result.total).toBe(await count(`SELECT count(*) AS n FROM (${BASE}) WHERE category_id IN (${ids})`));
+    expect(result.items).toHaveLength(40);
+    expect(result.pageSize).toBe(40);
+    expect(await categorySubtreeIds(db, 999_999)).toEqual([]);
+  });
+
+  it('narrows with each filter, and the total matches a direct count', async () => {
+    const scope = await computers();
+    const ids = scope.categoryIds.join(',');
+    const cases: [string, string][] = [
+      ['brand=lenovo,hp', `brand_id IN (SELECT id FROM brands WHERE slug IN ('lenovo', 'hp'))`],
+      ['condition=Reaconditioned-A,Reaconditioned-B', `condition IN ('Reaconditioned-A', 'Reaconditioned-B')`],
+      ['rating=4', `rating_average >= 8`],
+      ['seller=marketplace', `EXISTS (SELECT 1 FROM offers o JOIN sellers s ON s.id = o.seller_id WHERE o.article_id = b.id AND o.channel = 'ES' AND s.kind = 'marketplace')`],
+      ['availability=in-stock', `(SELECT min(o.availability_code) FROM offers o WHERE o.article_id = b.id AND o.channel = 'ES') <= 1`],
+      ['price_from=200&price_to=800', `best BETWEEN 20000 AND 80000`],
+      ['brand=lenovo&price_from=200&rating=3', `brand_id = (SELECT id FROM brands WHERE slug = 'lenovo') AND best >= 20000 AND rating_average >= 6`],
+    ];
+    const all = (await list(scope)).total;
+    for (const [qs, condition] of cases) {
+      const result = await list(scope, qs);
+      const expected = await count(`SELECT count(*) AS n FROM (${BASE}) b WHERE category_id IN (${ids}) AND ${condition}`);
+      expect(result.total, qs).toBe(expected);
+      expect(result.total, qs).toBeLessThan(all);
+      expect(result.total, qs).toBeGreaterThan(0);
+    }
+    for (const item of (await list(scope, 'brand=lenovo,hp&pageSize=100')).items) expect(['Lenovo', 'HP']).toContain(item.brand);
+  });
+
+  it('filters on spec attributes and offers attribute facets', async () => {
+    const scope = await computers();
+    const ram = facet(await list(scope), 'attr.ram');
+    expect(facet(await list(scope, '', 'en_EN'), 'attr.ram')?.label).toBe('RAM');
+    expect(ram?.values.length).toBeGreaterThan(1);
+    const result = await list(scope, 'attr.ram=16%20GB');
+    const expected = await count(`SELECT count(*) AS n FROM (${BASE}) WHERE category_id IN (${scope.categoryIds.join(',')}) AND json_extract(specs, '$.ram') = '16 GB'`);
+    expect(result.total).toBe(expected);
+    expect(counts(ram)['16 GB']).toBe(expected);
+    expect(facet(result, 'attr.ram')?.values.find((v) => v.value === '16 GB')).toMatchObject({ selected: true, count: expected });
+  });
+
+  it('computes facets disjunctively: a facet ignores its own selection, not the others', async () => {
+    const scope = await computers();
+    const plain = await list(scope);
+    const lenovo = await list(scope, 'brand=lenovo');
+    // Brand counts do not shrink when a brand is chosen; every other facet follows the choice.
+    expect(counts(facet(lenovo, 'brand'))).toEqual(counts(facet(plain, 'brand')));
+    expect(facet(lenovo, 'brand')!.values.filter((v) => v.selected).map((v) => v.value)).toEqual(['lenovo']);
+    const sum = (f: Facet | undefined) => f!.values.reduce((n, v) => n + v.count, 0);
+    expect(sum(facet(lenovo, 'availability'))).toBe(lenovo.total);
+    expect(sum(facet(lenovo, 'condition'))).toBe(lenovo.total);
+
+    const priced = await list(scope, 'price_from=300&price_to=1500');
+    const both = await list(scope, 'brand=lenovo&price_from=300&price_to=1500');
+    expect(counts(facet(both, 'brand'))).toEqual(counts(facet(priced, 'brand')));
+    expect(counts(facet(both, 'price'))).toEqual(counts(facet(lenovo, 'price')));
+    expect(sum(facet(both, 'availability'))).toBe(both.total);
+  });
+
+  it('counts seller kinds and price buckets like direct counts', async () => {
+    const scope = await computers();
+    const ids = scope.categoryIds.join(',');
+    const result = await list(scope);
+    const marketplace = await count(`SELECT count(*) AS n FROM (${BASE}) b WHERE category_id IN (${ids})
+      AND EXISTS (SELECT 1 FROM offers o JOIN sellers s ON s.id = o.seller_id WHERE o.article_id = b.id AND o.channel = 'ES' AND s.kind = 'marketplace')`);
+    expect(counts(facet(result, 'seller')).marketplace).toBe(marketplace);
+    const price = facet(result, 'price')!;
+    expect(price.kind).toBe('range');
+    const [bucket] = price.values;
+    const [from, to] = bucket!.value.split('-').map(Number);
+    expect(bucket!.count).toBe(await count(`SELECT count(*) AS n FROM (${BASE}) WHERE category_id IN (${ids}) AND best BETWEEN ? AND ?`, from! * 100, to! * 100));
+  });
+
+  it('translates facet labels with the i18n it is given', async () => {
+    const scope = await computers();
+    const label = async (language: 'es_ES' | 'en_EN') => facet(await list(scope, '', language), 'availability')!.values.find((v) => v.value === 'in-stock')!.label;
+    expect(await label('en_EN')).toBe('In stock');
+    expect(await label('es_ES')).toBe('En stock');
+  });
+});
+
+describe('sorting and pagination', () => {
+  const all = { kind: 'all' } as const;
+
+  it('orders by price both ways, unpriced articles last', async () => {
+    const asc = (await list(all, 'sort=price-asc&pageSize=100')).items.map((i) => i.price ?? Infinity);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await list(all, 'sort=price-desc&pageSize=100')).items.map((i) => i.price ?? -Infinity);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const last = await list(all, 'sort=price-asc&pageSize=100&page=3');
+    expect(last.items.at(-1)?.price).toBeNull();
+  });
+
+  it('orders by date both ways', async () => {
+    const created = async (qs: string) => {
+      const ids = (await list(all, qs)).items.map((i) => i.id);
+      const rows = await env.DB.prepare(`SELECT id, created_at AS at FROM articles WHERE id IN (${ids.join(',')})`).all<{ id: number; at: number }>();
+      const at = new Map(rows.results.map((r) => [r.id, r.at]));
+      return ids.map((id) => at.get(id)!);
+    };
+    const newest = await created('sort=new&pageSize=50');
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    expect(newest[0]).toBe(await count(`SELECT max(created_at) AS n FROM (${BASE})`));
+    const oldest = await created('sort=old&pageSize=50');
+    expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
+  });
+
+  it('ranks by availability first, then rating', async () => {
+    const items = (await list(all, 'pageSize=100')).items;
+    const group = (code: number | null) => (code === null ? 4 : code <= 1 ? 0 : code <= 5 ? 1 : code <= 7 ? 2 : 3);
+    const keys = items.map((i) => group(i.availabilityCode) * 100 - i.ratingAverage);
+    expect(keys).toEqual([...keys].sort((a, b) => a - b));
+  });
+
+  it('pages through a listing without gaps or repeats', async () => {
+    const first = await list(all, 'sort=new');
+    const pages = Math.ceil(first.total / 40);
+    const seen = new Set<number>();
+    for (let page = 1; page <= pages; page++) {
+      const result = await list(all, `sort=new&page=${page}`);
+      expect(result.total).toBe(first.total);
+      for (const item of result.items) seen.add(item.id);
+    }
+    expect(seen.size).toBe(first.total);
+    expect((await list(all, `page=${pages + 1}`)).items).toEqual([]);
+  });
+
+  it('includes both price bounds, to the cent', async () => {
+    const item = (await list(all, 'sort=price-asc&page=2')).items[5]!;
+    const euros = (cents: number) => (cents / 100).toFixed(2);
+    const ids = async (qs: string) => (await list(all, `${qs}&pageSize=100`)).items.map((i) => i.id);
+    expect(await ids(`price_from=${euros(item.price!)}&price_to=${euros(item.price!)}`)).toContain(item.id);
+    expect(await ids(`price_from=${euros(item.price! + 1)}`)).not.toContain(item.id);
+    expect(await ids(`price_to=${euros(item.price! - 1)}&sort=price-desc`)).not.toContain(item.id);
+    const exact = await list(all, `price_from=${euros(item.price!)}&price_to=${euros(item.price!)}`);
+    expect(exact.total).toBe(await count(`SELECT count(*) AS n FROM (${BASE}) WHERE best = ?`, item.price));
+  });
+});
+
+describe('other scopes', () => {
+  it('lists a brand, a collection and a shop like direct counts', async () => {
+    const brand = await count(`SELECT id AS n FROM brands WHERE slug = 'lenovo'`);
+    expect((await list({ kind: 'brand', brandId: brand })).total).toBe(await count(`SELECT count(*) AS n FROM (${BASE}) WHERE brand_id = ?`, brand));
+    const collection = await count(`SELECT collection_id AS n FROM collection_articles GROUP BY collection_id ORDER BY count(*) DESC LIMIT 1`);
+    expect((await list({ kind: 'collection', collectionId: collection })).total).toBe(
+      await count(`SELECT count(*) AS n FROM (${BASE}) WHERE id IN (SELECT article_id FROM collection_articles WHERE collection_id = ?)`, collection),
+    );
+    const shop = await list({ kind: 'seller', sellerId: 1 }, 'sort=price-asc');
+    expect(shop.total).toBe(await count(`SELECT count(DISTINCT article_id) AS n FROM offers WHERE seller_id = 1 AND channel = 'ES'`));
+    expect(shop.facets.map((f) => f.key)).not.toContain('seller');
+  });
+});
+
+describe('search', () => {
+  const search = (text: string, qs = '') => list({ kind: 'search', text }, qs);
+
+  it('matches words as prefixes, in names, brands and references', async () => {
+    const full = await search('portátil');
+    expect(full.total).toBeGreaterThan(10);
+    expect((await search('portat')).total).toBe(full.total);
+    for (const item of (await search('leno')).items) expect(fold(`${item.name} ${item.brand}`)).toContain('leno');
+    const reference = await count(`SELECT id AS n FROM articles LIMIT 1`);
+    const ref = (await env.DB.prepare('SELECT reference FROM articles WHERE id = ?').bind(reference).first<{ reference: string }>())!.reference;
+    expect((await search(ref)).items.map((i) => i.id)).toContain(reference);
+  });
+
+  it('requires every word, and filters and facets work on results', async () => {
+    const both = await search('portatil lenovo');
+    expect(both.total).toBeGreaterThan(0);
+    expect(both.total).toBeLessThan((await search('portatil')).total);
+    const filtered = await search('portatil', 'brand=lenovo');
+    expect(filtered.total).toBe(both.total);
+    expect(counts(facet(filtered, 'brand')).lenovo).toBe(both.total);
+    expect(filtered.correctedQuery).toBeUndefined();
+  });
+
+  it('corrects a typo to the closest word and says so', async () => {
+    const right = await search('portatil');
+    const typo = await search('portatl');
+    expect(typo.correctedQuery).toBe('portatil');
+    expect(typo.total).toBe(right.total);
+    const brand = await search('lenvo');
+    expect(brand.correctedQuery).toBe('lenovo');
+    expect(brand.items.every((i) => i.brand === 'Lenovo' || fold(i.name).includes('lenovo'))).toBe(true);
+    const twoEdits = await search('protatill');
+    expect(twoEdits.correctedQuery).toBe('portatil');
+  });
+
+  it('finds nothing, without a correction, for gibberish and for words too short to correct', async () => {
+    expect(await search('zzqxwv')).toMatchObject({ total: 0, items: [] });
+    expect((await search('zzqxwv')).correctedQuery).toBeUndefined();
+    expect((await search('lnv')).correctedQuery).toBeUndefined();
+    expect(await search('   ')).toMatchObject({ total: 0, items: [], facets: [] });
+  });
+});
+
+describe('/api/catalogue', () => {
+  it('answers a listing in the envelope with a Server-Timing header', async () => {
+    const response = await request(`${ES}/api/catalogue/listing?category=${COMPUTERS}&brand=lenovo&sort=price-asc&page=1`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Server-Timing')).toMatch(/^db;dur=\d+(\.\d+)?$/);
+    const body = (await response.json()) as { ok: boolean; data: ListingResult };
+    expect(body.ok).toBe(true);
+    expect(body.data.total).toBe((await list(await computers(), 'brand=lenovo')).total);
+    expect(body.data.query).toMatchObject({ sort: 'price-asc', filters: { brand: ['lenovo'] } });
+  });
+
+  it('takes a numeric brand or seller as the scope, and a repeated query once', async () => {
+    const brand = await count(`SELECT id AS n FROM brands WHERE slug = 'lenovo'`);
+    const byBrand = await apiCall<ListingResult>(`${ES}/api/catalogue/listing?brand=${brand}`);
+    expect(byBrand.body.data!.total).toBe((await list({ kind: 'brand', brandId: brand })).total);
+    const shop = await apiCall<ListingResult>(`${ES}/api/catalogue/listing?seller=1&seller=own`);
+    expect(shop.status).toBe(200);
+    const searched = await apiCall<ListingResult>(`${ES}/api/catalogue/listing?query=lenvo&query=lenvo&page=2&pageSize=5`);
+    expect(searched.body.data).toMatchObject({ correctedQuery: 'lenovo', page: 2, pageSize: 5 });
+  });
+
+  it('suggests products, categories and brands for a prefix', async () => {
+    const response = await request(`${ES}/api/catalogue/search/suggestions?q=leno`);
+    expect(response.headers.get('Server-Timing')).toMatch(/^db;dur=/);
+    const { data } = (await response.json()) as { data: { products: { name: string; slug: string }[]; brands: { name: string }[]; categories: unknown[] } };
+    expect(data.products.length).toBeGreaterThan(0);
+    expect(data.products.length).toBeLessThanOrEqual(8);
+    for (const p of data.products) expect(p.name).toContain('Lenovo');
+    expect(data.brands.map((b) => b.name)).toContain('Lenovo');
+    const categories = await apiCall<{ categories: { name: string }[] }>(`${ES}/api/catalogue/search/suggestions?q=portat`);
+    expect(categories.body.data!.categories.map((c) => c.name)).toContain('Portátiles');
+  });
+
+  it.each([
+    ['/api/catalogue/search/suggestions?q=a', 400, 'INVALID_REQUEST'],
+    ['/api/catalogue/search/suggestions', 400, 'INVALID_REQUEST'],
+    ['/api/catalogue/listing?category=abc', 400, 'INVALID_REQUEST'],
+    [`/api/catalogue/listing?category=${COMPUTERS}&query=lenovo`, 400, 'INVALID_REQUEST'],
+    ['/api/catalogue/listing?category=2&collection=1', 400, 'INVALID_REQUEST'],
+    ['/api/catalogue/listing?query=a&query=b', 400, 'INVALID_REQUEST'],
+    ['/api/catalogue/listing?category=999999', 404, 'NOT_FOUND'],
+  ])('%s → %i', async (path, status, code) => {
+    const { status: got, body, error } = await apiCall(`${ES}${path}`);
+    expect(got).toBe(status);
+    expect(body.ok).toBe(false);
+    expect(error).toMatchObject({ code });
+  });
+
+  it('tolerates junk listing parameters', async () => {
+    const { status, body } = await apiCall<ListingResult>(`${ES}/api/catalogue/listing?sort=nope&page=-3&pageSize=9999&price_from=abc&brand=%3Cb%3E&attr.=1`);
+    expect(status).toBe(200);
+    expect(body.data!.query).toMatchObject({ sort: 'relevance', page: 1, pageSize: 40, filters: {}, ranges: {} });
+  });
+});

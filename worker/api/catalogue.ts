@@ -1,0 +1,84 @@
+/**
+ * /api/catalogue: the product listing for the "load more" island and the search suggestions
+ * box. Both answer with a `Server-Timing: db;dur=<ms>` header: the time spent waiting on D1.
+ *
+ *   GET /listing?category=12&brand=lenovo,hp&price_from=300&sort=price-asc&page=2
+ *   GET /search/suggestions?q=leno
+ *
+ * The listing's scope is one of `category`, `collection`, `brand`, `seller` (ids) or `query`
+ * (text), none meaning the whole catalogue; the rest of the query string is the listing state of
+ * worker/domain/catalogue/listing-query.ts. `brand` and `seller` are also filter keys: a number
+ * names the scope (a brand page, a shop), anything else is a filter value (brand slugs, seller
+ * kinds). A query repeated with the same text counts once.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { listCategory, listProducts, type ListingScope } from '../db/listing';
+import { suggest } from '../db/search';
+import { parseListingQuery } from '../domain/catalogue/listing-query';
+import type { AppContext, AppEnv } from '../http/context';
+import { appError, okEnvelope } from '../http/errors';
+import { validate } from '../http/validate';
+
+const id = /^\d{1,9}$/;
+const oneOrMany = z.union([z.string(), z.array(z.string())]).optional();
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const isId = (value: string | string[] | undefined): value is string => typeof value === 'string' && id.test(value);
+
+const listingParams = z
+  .object({
+    category: z.string().regex(id, 'a category id').optional(),
+    collection: z.string().regex(id, 'a collection id').optional(),
+    brand: oneOrMany,
+    seller: oneOrMany,
+    query: oneOrMany,
+  })
+  .refine((p) => [first(p.query)?.trim(), p.category, p.collection, isId(p.brand), isId(p.seller)].filter(Boolean).length <= 1, {
+    message: 'give at most one of category, collection, brand (id), seller (id) or query',
+  })
+  .refine((p) => !Array.isArray(p.query) || new Set(p.query.map((q) => q.trim())).size === 1, { message: 'one query text', path: ['query'] });
+
+const suggestionParams = z.object({ q: z.string().trim().min(2, 'at least 2 characters').max(100) });
+
+/**
+ * Runs `work` and sets Server-Timing to the time it took. Workers' clocks only move while the
+ * isolate waits on I/O, so the figure is the D1 wait, not the JavaScript in between.
+ */
+async function timed<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  c.header('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}`);
+  return result;
+}
+
+export const catalogue = new Hono<AppEnv>()
+  .get('/listing', validate('query', listingParams), async (c) => {
+    const params = c.req.valid('query');
+    const searchParams = new URL(c.req.url).searchParams;
+    const text = first(params.query)?.trim() ?? '';
+    const result = await timed(c, async () => {
+      const context = { channel: c.var.channel.id, language: c.var.language, i18n: c.var.i18n };
+      if (params.category) {
+        const found = await listCategory(c.var.db, { ...context, categoryId: Number(params.category), query: parseListingQuery(searchParams) });
+        if (!found) throw appError('notFound');
+        return found;
+      }
+      let scope: ListingScope = { kind: 'all' };
+      if (text) scope = { kind: 'search', text };
+      else if (params.collection) scope = { kind: 'collection', collectionId: Number(params.collection) };
+      else if (isId(params.brand)) {
+        scope = { kind: 'brand', brandId: Number(params.brand) };
+        searchParams.delete('brand');
+      } else if (isId(params.seller)) {
+        scope = { kind: 'seller', sellerId: Number(params.seller) };
+        searchParams.delete('seller');
+      }
+      return listProducts(c.var.db, { ...context, scope, query: parseListingQuery(searchParams) });
+    });
+    return c.json(okEnvelope(result));
+  })
+  .get('/search/suggestions', validate('query', suggestionParams), async (c) => {
+    const { q } = c.req.valid('query');
+    const suggestions = await timed(c, () => suggest(c.var.db, c.var.language, c.var.channel.id, q));
+    return c.json(okEnvelope(suggestions));
+  });

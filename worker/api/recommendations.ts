@@ -1,0 +1,29 @@
+/**
+ * GET /api/checkout/articles/os-recommendations (spec §7: recommendations per country):
+ * product cards for the request's channel and language, in stock there, best rated first;
+ * with `articleId`, from that article's category. Mounted under /api/checkout.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { recommendedProducts } from '../db/content';
+import type { AppEnv } from '../http/context';
+import { appError, okEnvelope } from '../http/errors';
+import { validate } from '../http/validate';
+
+export const RECOMMENDATIONS_DEFAULT_LIMIT = 12;
+export const RECOMMENDATIONS_MAX_LIMIT = 40;
+
+const recommendationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(RECOMMENDATIONS_MAX_LIMIT).default(RECOMMENDATIONS_DEFAULT_LIMIT),
+  articleId: z.coerce.number().int().positive().optional(),
+});
+
+export const recommendations = new Hono<AppEnv>().get('/articles/os-recommendations', validate('query', recommendationsQuery), async (c) => {
+  const { limit, articleId } = c.req.valid('query');
+  const { db, language, channel } = c.var;
+  const cards = await recommendedProducts(db, language, channel.id, { limit, articleId });
+  if (!cards) throw appError('notFound', { articleId });
+  return c.json(okEnvelope(cards));
+});
+
+export type RecommendationsApi = typeof recommendations;

@@ -1,0 +1,183 @@
+/**
+ * SQL building blocks of a product listing over the derived `listings` table (alias `l`): the
+ * scope's source (which index or materialized set the statements read), the filters of a
+ * ListingQuery as conditions, and the sort orders. Used by ./listing-sql.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Language } from '../../client/i18n/languages';
+import type { ListingQuery, SortOption } from '../../client/types';
+import { CHANNEL_IDS, type ChannelId } from '../channel/channels';
+import { ATTRIBUTE_PREFIX, AVAILABILITY_GROUPS, SELLER_KIND_BITS, eurosToCents, type AvailabilityGroup, type SellerKind } from '../domain/catalogue/listing-query';
+import { ALL_CATEGORIES, listingIdSql } from './refresh';
+import { bm25Sql } from './search';
+
+/** Scopes once resolved to ids (a category by its subtree's ids, or by its root); a search carries its MATCH expression. */
+export type ResolvedScope =
+  | { kind: 'category'; categoryIds: number[] }
+  | { kind: 'category'; rootId: number }
+  | { kind: 'brand'; brandId: number }
+  | { kind: 'collection'; collectionId: number }
+  | { kind: 'seller'; sellerId: number }
+  | { kind: 'search'; match: string }
+  | { kind: 'all' };
+
+export interface ListingPlan {
+  channel: ChannelId;
+  language: Language;
+  scope: ResolvedScope;
+  query: ListingQuery;
+}
+
+/** A search ranks by bm25 up to this many matches; a broader one by listings.relevance (bm25 of one common word is mostly name length). */
+export const BM25_LIMIT = 2000;
+
+/** Filters whose counts come from the grouped 'combo' pass (see worker/domain/catalogue/facet-counts.ts). */
+export const COMBO_KEYS = ['seller', 'availability', 'condition', 'rating'];
+
+export const int = (n: number): SQL => sql.raw(String(Math.trunc(n)));
+const list = (ns: readonly number[]): SQL => sql.raw(ns.map((n) => String(Math.trunc(n))).join(', ') || 'NULL');
+export const json = (values: readonly string[]): string => JSON.stringify(values);
+export const and = (parts: SQL[]): SQL => (parts.length ? sql.join(parts, sql` AND `) : sql`1`);
+
+export interface Filters {
+  /** CTEs the conditions refer to (brand ids, attribute matches…), each parameter bound once. */
+  ctes: SQL[];
+  conditions: Map<string, SQL>;
+  /** The price range as an index range, for statements that also seek a brand (see filterConditions). */
+  priceAfterBrand?: SQL;
+}
+
+/** The query's filters as conditions over `l`, by filter key ('price' for the price range). */
+export function filterConditions(plan: ListingPlan): Filters {
+  const { query } = plan;
+  const ctes: SQL[] = [];
+  const conditions = new Map<string, SQL>();
+  const channelIndex = CHANNEL_IDS.indexOf(plan.channel);
+  let attribute = 0;
+  for (const [key, values] of Object.entries(query.filters)) {
+    if (values.length === 0) continue;
+    if (key === 'brand') {
+      ctes.push(sql`f_brand AS (SELECT id FROM brands WHERE slug IN (SELECT value FROM json_each(${json(values)})))`);
+      conditions.set(key, sql`l.brand_id IN (SELECT id FROM f_brand)`);
+    } else if (key === 'seller') {
+      const mask = values.reduce((m, v) => m | (SELLER_KIND_BITS[v as SellerKind] ?? 0), 0);
+      conditions.set(key, sql`(l.seller_kinds & ${int(mask)}) <> 0`);
+    } else if (key === 'condition') {
+      ctes.push(sql`f_condition AS (SELECT value FROM json_each(${json(values)}))`);
+      conditions.set(key, sql`l.condition IN (SELECT value FROM f_condition)`);
+    } else if (key === 'availability') {
+      const ranges = values.map((v) => AVAILABILITY_GROUPS[v as AvailabilityGroup]).filter(Boolean);
+      conditions.set(key, sql.raw(`(${ranges.map(([from, to]) => `l.availability_code BETWEEN ${from} AND ${to}`).join(' OR ') || '0'})`));
+    } else if (key === 'rating') {
+      conditions.set(key, sql`l.rating_average >= ${int(2 * Number(values[0]))}`);
+    } else if (key.startsWith(ATTRIBUTE_PREFIX)) {
+      const cte = sql.raw(`f_attr_${attribute++}`);
+      ctes.push(sql`${cte} AS (SELECT ${sql.raw(listingIdSql('article_id', channelIndex))} AS id FROM article_attributes
+        WHERE name = ${key.slice(ATTRIBUTE_PREFIX.length)} AND value IN (SELECT value FROM json_each(${json(values)})))`);
+      conditions.set(key, sql`l.id IN (SELECT id FROM ${cte})`);
+    }
+  }
+  const price = query.ranges.price;
+  let priceAfterBrand: SQL | undefined;
+  if (price && (price.from !== undefined || price.to !== undefined)) {
+    const range = (column: string) => {
+      const bounds: SQL[] = [];
+      if (price.from !== undefined) bounds.push(sql`${sql.raw(column)} >= ${int(eurosToCents(price.from))}`);
+      if (price.to !== undefined) bounds.push(sql`${sql.raw(column)} <= ${int(eurosToCents(price.to))}`);
+      return and(bounds);
+    };
+    // In listings_category_idx price follows brand_id: with a brand to seek, the price range
+    // narrows the seek; without one the planner would skip-scan every brand of every category,
+    // so `+` keeps it to a filter on a plain range scan.
+    conditions.set('price', range('+l.price'));
+    if (conditions.has('brand')) priceAfterBrand = range('l.price');
+  }
+  return { ctes, conditions, priceAfterBrand };
+}
+
+/** The conditions of every filter but `except`. */
+export function conditionsExcept(filters: Filters, ...except: string[]): SQL[] {
+  const withBrand = filters.priceAfterBrand && !except.includes('brand');
+  return [...filters.conditions]
+    .filter(([key]) => !except.includes(key))
+    .map(([key, condition]) => (key === 'price' && withBrand ? filters.priceAfterBrand! : condition));
+}
+
+/** ORDER BY terms over alias `a` (l for the table, or a subquery with the same column names). */
+export function orderBy(sort: SortOption, search: boolean, a = 'l'): SQL {
+  switch (sort) {
+    case 'new':
+      return sql.raw(`${a}.created_at DESC, ${a}.id DESC`);
+    case 'old':
+      return sql.raw(`${a}.created_at, ${a}.id`);
+    case 'price-asc':
+      return sql.raw(`${a}.price IS NULL, ${a}.price, ${a}.id`);
+    case 'price-desc':
+      return sql.raw(`${a}.price DESC, ${a}.id`);
+    default:
+      return sql.raw(search ? `${a}.score, ${a}.relevance, ${a}.id` : `${a}.relevance, ${a}.id`);
+  }
+}
+
+export interface Source {
+  /** FROM clause with alias l. */
+  from: SQL;
+  /** The scope as a condition over l. */
+  scope: SQL;
+  /** Category and whole-catalogue scopes: the listing_facets rows that add up to the scope. */
+  precomputed?: SQL;
+  /** Category scopes: counts can be grouped per category first, in index order (no big sort). */
+  perCategory?: boolean;
+  /** Set scopes: the CTE materializing the scope's rows as `b` (the FROM clause reads it). */
+  cte?: SQL;
+  /** CTEs the scope condition refers to. */
+  ctes: SQL[];
+}
+
+/** Where a listing's statements read their rows. */
+export function source(plan: ListingPlan): Source {
+  const { scope, channel } = plan;
+  const ch = sql.raw(`'${channel}'`);
+  const listingOf = (articleId: string) => sql.raw(listingIdSql(articleId, CHANNEL_IDS.indexOf(channel)));
+  const columns = sql`l.id, l.article_id, l.brand_id, l.price, l.seller_kinds, l.availability_code, l.rating_average, l.condition, l.combo, l.created_at, l.relevance`;
+  const set = (body: SQL): Source => ({ from: sql`b l`, scope: sql`1`, cte: sql`b AS MATERIALIZED (${body})`, ctes: [] });
+  switch (scope.kind) {
+    case 'category': {
+      // A root id is expanded here rather than by an earlier query: one round trip less.
+      const ids = 'rootId' in scope ? sql`SELECT id FROM category_tree` : list([...scope.categoryIds].sort((x, y) => x - y));
+      const ctes = 'rootId' in scope
+        ? [sql`category_tree(id) AS (SELECT id FROM categories WHERE id = ${int(scope.rootId)} UNION ALL SELECT c.id FROM categories c JOIN category_tree t ON c.parent_id = t.id)`]
+        : [];
+      return {
+        from: sql`listings l INDEXED BY listings_category_idx`,
+        scope: sql`l.channel = ${ch} AND l.category_id IN (${ids})`,
+        precomputed: sql`channel = ${ch} AND category_id IN (${ids})`,
+        perCategory: true,
+        ctes,
+      };
+    }
+    case 'all':
+      return {
+        from: sql`listings l INDEXED BY listings_category_idx`,
+        scope: sql`l.channel = ${ch}`,
+        precomputed: sql`channel = ${ch} AND category_id = ${int(ALL_CATEGORIES)}`,
+        perCategory: true,
+        ctes: [],
+      };
+    case 'brand':
+      return { from: sql`listings l INDEXED BY listings_brand_idx`, scope: sql`l.channel = ${ch} AND l.brand_id = ${int(scope.brandId)}`, ctes: [] };
+    case 'collection':
+      return set(sql`SELECT ${columns}, 0 AS score FROM collection_articles c CROSS JOIN listings l ON l.id = ${listingOf('c.article_id')}
+        WHERE c.collection_id = ${int(scope.collectionId)}`);
+    case 'seller':
+      return set(sql`SELECT ${columns}, 0 AS score FROM listing_sellers s CROSS JOIN listings l ON l.id = ${listingOf('s.article_id')}
+        WHERE s.channel = ${ch} AND s.seller_id = ${int(scope.sellerId)}`);
+    case 'search': {
+      // bm25 only when it orders the page and the matches are few enough for it to matter.
+      const matches = sql`(SELECT count(*) FROM article_search WHERE article_search MATCH ${scope.match})`;
+      const score = plan.query.sort === 'relevance' ? sql`CASE WHEN ${matches} <= ${int(BM25_LIMIT)} THEN ${bm25Sql(plan.language)} ELSE 0 END` : sql`0`;
+      return set(sql`SELECT ${columns}, m.score FROM (SELECT rowid AS aid, ${score} AS score FROM article_search WHERE article_search MATCH ${scope.match}) m
+        CROSS JOIN listings l ON l.id = ${listingOf('m.aid')}`);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The statements of a product listing. One "facets" statement returns, as rows of
+ * (facet, value, label, n), everything but the cards: counts per listings.combo (seller kinds ×
+ * availability × rating × condition, from which worker/domain/catalogue/facet-counts.ts derives
+ * four facets and the total), brand and price counts, attribute facets and, for set scopes,
+ * the page. Category and brand listings get their page from a second statement that can walk a
+ * sort index; both go to D1 in one batch.
+ *
+ * Sources (./listing-scope.ts):
+ * - category / brand / all read the scope's fat covering index (listings_category_idx,
+ *   listings_brand_idx), so counting never touches table rows; a count that no filter
+ *   narrows comes from listing_facets (precomputed per category) instead.
+ * - search / collection / seller materialize the scope once (`b`); every arm reads that copy.
+ *
+ * Facets are disjunctive: the brand and price arms apply every filter but their own; the combo
+ * arm applies the other filters and leaves its four to facet-counts.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { ATTRIBUTE_PREFIX } from '../domain/catalogue/listing-query';
+import { COMBO_KEYS, and, conditionsExcept, filterConditions, int, json, orderBy, source, type Filters, type ListingPlan, type Source } from './listing-scope';
+import { articleOfListingSql, priceBucketSql } from './refresh';
+
+export type { ListingPlan, ResolvedScope } from './listing-scope';
+
+/** Attribute facets shown at most. */
+export const MAX_ATTRIBUTE_FACETS = 6;
+/** Attribute values are counted live over at most this many products (else only precomputed counts, or none). */
+export const ATTRIBUTE_COUNT_LIMIT = 1000;
+/** Rows of a scope sampled to choose its attribute facets when nothing is precomputed. */
+const ATTRIBUTE_SAMPLE = 500;
+const articleOf = (id: string): SQL => sql.raw(articleOfListingSql(id));
+/** D1 allows at most five terms in one compound SELECT. */
+const COMPOUND_LIMIT = 5;
+
+/** `arms` joined with UNION ALL, nested in groups of five so no compound SELECT exceeds D1's limit. */
+function unionAll(arms: SQL[]): SQL {
+  if (arms.length <= COMPOUND_LIMIT) return sql.join(arms, sql` UNION ALL `);
+  const groups: SQL[] = [];
+  for (let i = 0; i < arms.length; i += COMPOUND_LIMIT) groups.push(sql`SELECT * FROM (${sql.join(arms.slice(i, i + COMPOUND_LIMIT), sql` UNION ALL `)})`);
+  return unionAll(groups);
+}
+
+const arm = (facet: string, value: SQL, label: SQL, n: SQL, rest: SQL): SQL =>
+  sql`SELECT ${facet} AS facet, ${value} AS value, ${label} AS label, ${n} AS n ${rest}`;
+
+function comboArm(src: Source, filters: Filters): SQL {
+  // The combo's own four filters are applied afterwards (facet-counts.ts), so only the others count here.
+  const conds = conditionsExcept(filters, ...COMBO_KEYS);
+  if (src.precomputed && conds.length === 0) {
+    return arm('combo', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed} AND facet = 'combo' GROUP BY value`);
+  }
+  return arm('combo', sql`l.combo`, sql`NULL`, sql`count(*)`, sql`FROM ${src.from} WHERE ${and([src.scope, ...conds])} GROUP BY l.combo`);
+}
+
+function brandArm(src: Source, filters: Filters): SQL {
+  const conds = conditionsExcept(filters, 'brand');
+  const named = (counts: SQL) => arm('brand', sql`b.slug`, sql`b.name`, sql`x.n`, sql`FROM (${counts}) x JOIN brands b ON b.id = x.v`);
+  if (src.precomputed && conds.length === 0) {
+    return named(sql`SELECT CAST(value AS INTEGER) AS v, sum(count) AS n FROM listing_facets WHERE ${src.precomputed} AND facet = 'brand' GROUP BY value`);
+  }
+  const where = and([src.scope, ...conds]);
+  // Grouping by (category, brand) follows the index order, so only the small result is sorted.
+  if (src.perCategory) {
+    return named(sql`SELECT v, sum(n) AS n FROM (SELECT l.category_id, l.brand_id AS v, count(*) AS n FROM ${src.from} WHERE ${where}
+      GROUP BY l.category_id, l.brand_id) GROUP BY v`);
+  }
+  return named(sql`SELECT l.brand_id AS v, count(*) AS n FROM ${src.from} WHERE ${where} GROUP BY 1`);
+}
+
+function priceArm(src: Source, filters: Filters): SQL {
+  const conds = conditionsExcept(filters, 'price');
+  if (src.precomputed && conds.length === 0) {
+    return arm('price', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed} AND facet = 'price' GROUP BY value`);
+  }
+  return arm('price', sql.raw(priceBucketSql('l.price')), sql`NULL`, sql`count(*)`, sql`FROM ${src.from}
+    WHERE ${and([src.scope, ...conds, sql`l.price IS NOT NULL`])} GROUP BY 2`);
+}
+
+/** The most common attributes of the unfiltered scope, as the `top_attr` CTE. */
+function topAttributes(src: Source): SQL {
+  if (src.precomputed) {
+    return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM listing_facets
+      WHERE ${src.precomputed} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
+  }
+  return sql`top_attr AS (SELECT a.name, count(*) AS n FROM (SELECT l.id FROM ${src.from} WHERE ${src.scope} LIMIT ${int(ATTRIBUTE_SAMPLE)}) s
+    JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('s.id')}
+    GROUP BY a.name ORDER BY n DESC, a.name LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
+}
+
+/** Value counts of the chosen attributes (and of any filtered on), each ignoring its own filter. */
+function attributeArms(plan: ListingPlan, src: Source, filters: Filters): SQL[] {
+  const arms = [arm('#attr', sql`name`, sql`NULL`, sql`n`, sql`FROM top_attr`)];
+  if (src.precomputed && filters.conditions.size === 0) {
+    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed}
+      AND facet IN (SELECT 'attr.' || name FROM top_attr) GROUP BY facet, value`));
+    return arms;
+  }
+  const live = (names: SQL, conds: SQL[]) => {
+    const where = and([src.scope, ...conds]);
+    const small = sql`(SELECT count(*) FROM (SELECT 1 FROM ${src.from} WHERE ${where} LIMIT ${int(ATTRIBUTE_COUNT_LIMIT + 1)})) <= ${int(ATTRIBUTE_COUNT_LIMIT)}`;
+    return arm('attr', sql`'attr.' || a.name`, sql`a.value`, sql`count(*)`, sql`FROM ${src.from}
+      JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('l.id')} AND a.name IN (${names})
+      WHERE ${where} AND ${small} GROUP BY a.name, a.value`);
+  };
+  const selected = Object.keys(plan.query.filters).filter((k) => k.startsWith(ATTRIBUTE_PREFIX)).map((k) => k.slice(ATTRIBUTE_PREFIX.length));
+  arms.push(live(sql`SELECT name FROM top_attr WHERE name NOT IN (SELECT value FROM json_each(${json(selected)}))`, conditionsExcept(filters)));
+  for (const name of selected) arms.push(live(sql`${name}`, conditionsExcept(filters, `${ATTRIBUTE_PREFIX}${name}`)));
+  return arms;
+}
+
+/** The page of a set scope as ('#page', article id, NULL, position). */
+function pageArm(plan: ListingPlan, filters: Filters): SQL {
+  const { page, pageSize, sort } = plan.query;
+  const search = plan.scope.kind === 'search';
+  return arm('#page', sql`x.article_id`, sql`NULL`, sql`row_number() OVER (ORDER BY ${orderBy(sort, search, 'x')})`, sql`FROM (
+    SELECT l.id, l.article_id, l.score, l.relevance, l.price, l.created_at FROM b l WHERE ${and(conditionsExcept(filters))}
+    ORDER BY ${orderBy(sort, search)} LIMIT ${int(pageSize)} OFFSET ${int((page - 1) * pageSize)}) x`);
+}
+
+/** The facets statement (see the module comment). Attribute rows carry the attribute key in `value` and its value in `label`. */
+export function facetsStatement(plan: ListingPlan): SQL {
+  const src = source(plan);
+  const filters = filterConditions(plan);
+  const arms = [comboArm(src, filters)];
+  if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
+  arms.push(priceArm(src, filters), ...attributeArms(plan, src, filters));
+  if (src.cte) arms.push(pageArm(plan, filters));
+  const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, topAttributes(src)];
+  return sql`WITH RECURSIVE ${sql.join(ctes, sql`, `)} ${unionAll(arms)}`;
+}
+
+/** The page of article ids of a category, brand or whole-catalogue listing (set scopes page in facetsStatement). */
+export function pageStatement(plan: ListingPlan): SQL | undefined {
+  const src = source(plan);
+  if (src.cte) return undefined;
+  const filters = filterConditions(plan);
+  const { page, pageSize, sort } = plan.query;
+  // Unfiltered, the planner walks a sort index (channel + sort column) for a broad scope and
+  // sorts a narrow one from its scope index, as its statistics (ANALYZE) suggest. Filtered, its
+  // guesses about ranges are unreliable, so the covering scope index is forced.
+  const from = filters.conditions.size ? src.from : sql`listings l`;
+  // The article id from the rowid every index carries (article_id would fetch each row before sorting).
+  const body = sql`SELECT ${articleOf('l.id')} AS id FROM ${from} WHERE ${and([src.scope, ...conditionsExcept(filters)])}
+    ORDER BY ${orderBy(sort, false)} LIMIT ${int(pageSize)} OFFSET ${int((page - 1) * pageSize)}`;
+  const ctes = [...src.ctes, ...filters.ctes];
+  return ctes.length ? sql`WITH RECURSIVE ${sql.join(ctes, sql`, `)} ${body}` : body;
+}

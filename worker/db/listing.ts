@@ -1,0 +1,199 @@
+/**
+ * Product listings: category, brand, collection, marketplace shop, search and "everything",
+ * with disjunctive facets, five sort orders and pagination, read from the derived tables of
+ * worker/db/refresh.ts (SQL in ./listing-sql.ts). Two round trips to D1: page + total + facets
+ * in one batch, then the page's cards (cardsByIds, so prices shown are live). A search sends
+ * the look-ups for correcting its words along; if it finds nothing, it is retried once with
+ * its unknown words corrected (./search.ts) and says so in `correctedQuery`.
+ *
+ * Relevance: a search ranks by bm25 over name (×3), reference (×2) and brand when it has up
+ * to 2,000 matches (BM25_LIMIT), and beyond that, like every other scope, by listings.relevance:
+ * availability group (in stock, soon, out of stock, not sellable), then rating, then newest.
+ */
+import type { I18n } from '@lingui/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { ATTRIBUTE_LABELS, AVAILABILITY_GROUP_LABELS, CONDITION_LABELS, FACET_TITLES, RATING_LABELS, SELLER_KIND_LABELS } from '../../client/catalogue/facet-labels';
+import { formatMoney } from '../../client/i18n/format';
+import type { Language } from '../../client/i18n/languages';
+import type { Facet, FacetValue, ListingQuery, ListingResult } from '../../client/types';
+import type { ChannelId } from '../channel/channels';
+import { RATING_STEPS, parseCombo, smallFacetCounts } from '../domain/catalogue/facet-counts';
+import { ATTRIBUTE_PREFIX, CONDITIONS } from '../domain/catalogue/listing-query';
+import { PRICE_BUCKET_CENTS } from '../domain/catalogue/price-buckets';
+import { cardsByIds } from './catalogue';
+import type { Db } from './client';
+import { allRows } from './raw';
+import { facetsStatement, pageStatement, type ListingPlan, type ResolvedScope } from './listing-sql';
+import { correctionStatements, matchExpression, pickCorrections, searchWords } from './search';
+
+/** What a listing lists. Category scopes carry the whole subtree's ids. */
+export type ListingScope =
+  | { kind: 'category'; categoryIds: number[] }
+  | { kind: 'brand'; brandId: number }
+  | { kind: 'collection'; collectionId: number }
+  | { kind: 'seller'; sellerId: number }
+  | { kind: 'search'; text: string }
+  | { kind: 'all' };
+
+export interface ListProductsArgs {
+  channel: ChannelId;
+  language: Language;
+  scope: ListingScope;
+  query: ListingQuery;
+  /** Translates the facet labels. */
+  i18n: I18n;
+}
+
+const CARD_CHUNK = 90;
+
+interface FacetRow {
+  facet: string;
+  value: string | number | null;
+  label: string | null;
+  n: number | null;
+}
+
+interface Fetched {
+  ids: number[];
+  total: number;
+  facets: Facet[];
+  /** Rows of the `extra` statements sent along. */
+  extra: unknown[][];
+}
+
+/** Page, total and facets in one batch, with `extra` statements riding along. */
+async function fetchListing(db: Db, plan: ListingPlan, i18n: I18n, extra: SQL[] = []): Promise<Fetched> {
+  const pageSql = pageStatement(plan);
+  const statements = [...(pageSql ? [pageSql] : []), facetsStatement(plan), ...extra];
+  const results = await allRows<[unknown]>(db, statements as [SQL]);
+  const pageRows = (pageSql ? results.shift() : undefined) as { id: number }[] | undefined;
+  const rows = results.shift() as FacetRow[];
+  const ids = pageRows
+    ? pageRows.map((r) => r.id)
+    : rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => Number(r.value));
+  const built = buildFacets(rows.filter((r) => r.facet !== '#page'), plan, i18n);
+  return { ids, ...built, extra: results };
+}
+
+/** Ids of a category and every category below it; empty when the category does not exist. */
+export async function categorySubtreeIds(db: Db, categoryId: number): Promise<number[]> {
+  const [rows] = await allRows<[{ id: number }]>(db, [sql`
+    WITH RECURSIVE sub(id) AS (SELECT id FROM categories WHERE id = ${categoryId}
+      UNION ALL SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)
+    SELECT id FROM sub`]);
+  return rows.map((r) => r.id);
+}
+
+/** A page of products with its total and facets (spec §4 listing, §7 query string). */
+export async function listProducts(db: Db, args: ListProductsArgs): Promise<ListingResult> {
+  const { channel, language, scope, query, i18n } = args;
+  let resolved: ResolvedScope;
+  let words: string[] = [];
+  if (scope.kind === 'search') {
+    words = searchWords(scope.text);
+    if (words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize, query, facets: [] };
+    resolved = { kind: 'search', match: matchExpression(language, words) };
+  } else {
+    resolved = scope;
+  }
+  const plan = (scopeOf: ResolvedScope): ListingPlan => ({ channel, language, scope: scopeOf, query });
+  // A search brings the look-ups for correcting its words along, in case it finds nothing.
+  let fetched = await fetchListing(db, plan(resolved), i18n, scope.kind === 'search' ? correctionStatements(language, words) : []);
+  let correctedQuery: string | undefined;
+  if (scope.kind === 'search' && fetched.total === 0) {
+    const corrected = pickCorrections(words, fetched.extra);
+    if (corrected) {
+      const retry = await fetchListing(db, plan({ kind: 'search', match: matchExpression(language, corrected) }), i18n);
+      if (retry.total > 0) {
+        fetched = retry;
+        correctedQuery = corrected.join(' ');
+      }
+    }
+  }
+  return withCards(db, args, fetched, correctedQuery);
+}
+
+/**
+ * A category's listing from its id alone (the subtree is expanded in SQL, in the same round
+ * trip), or undefined when there is no such category.
+ */
+export async function listCategory(db: Db, args: Omit<ListProductsArgs, 'scope'> & { categoryId: number }): Promise<ListingResult | undefined> {
+  const plan: ListingPlan = { channel: args.channel, language: args.language, scope: { kind: 'category', rootId: args.categoryId }, query: args.query };
+  const fetched = await fetchListing(db, plan, args.i18n, [sql`SELECT 1 AS found FROM categories WHERE id = ${args.categoryId}`]);
+  if (fetched.extra[0]?.length === 0) return undefined;
+  return withCards(db, args, fetched);
+}
+
+/** The result with its page's cards (prices as live as cardsByIds reads them). */
+async function withCards(db: Db, args: Omit<ListProductsArgs, 'scope'>, fetched: Fetched, correctedQuery?: string): Promise<ListingResult> {
+  const { channel, language, query } = args;
+  // cardsByIds binds every id plus four values, and D1 takes at most 100 bound parameters.
+  const chunks: number[][] = [];
+  for (let i = 0; i < fetched.ids.length; i += CARD_CHUNK) chunks.push(fetched.ids.slice(i, i + CARD_CHUNK));
+  const items = (await Promise.all(chunks.map((ids) => cardsByIds(db, language, channel, ids)))).flat();
+  return {
+    items,
+    total: fetched.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    query,
+    facets: fetched.facets,
+    ...(correctedQuery ? { correctedQuery } : {}),
+  };
+}
+
+/** Values of a facet, keeping selected values even when nothing matches them, dropping empty ones. */
+function termValues(entries: { value: string; label: string; count: number }[], selected: readonly string[]): FacetValue[] {
+  const values = entries.map((e) => ({ ...e, selected: selected.includes(e.value) }));
+  for (const value of selected) if (!values.some((v) => v.value === value)) values.push({ value, label: value, count: 0, selected: true });
+  return values.filter((v) => v.count > 0 || v.selected);
+}
+
+const euros = (cents: number): string => String(cents / 100);
+
+/** The price facet: 50 € buckets as "from-to" euro ranges (to inclusive, to the cent), ascending. */
+function priceValues(rows: FacetRow[], query: ListingQuery, language: Language): FacetValue[] {
+  const range = query.ranges.price;
+  return rows
+    .map((r) => ({ from: Number(r.value) * PRICE_BUCKET_CENTS, count: Number(r.n) }))
+    .sort((a, b) => a.from - b.from)
+    .map(({ from, count }) => {
+      const last = from + PRICE_BUCKET_CENTS - 1;
+      const selected = range?.from === from / 100 && range?.to === last / 100;
+      return { value: `${euros(from)}-${euros(last)}`, label: `${formatMoney(from, language)} – ${formatMoney(from + PRICE_BUCKET_CENTS, language)}`, count, selected };
+    });
+}
+
+/** The listing's total and facets, in display order: brand, availability, seller, condition, rating, price, then attributes by coverage. */
+function buildFacets(rows: FacetRow[], plan: ListingPlan, i18n: I18n): { total: number; facets: Facet[] } {
+  const { query, language, scope } = plan;
+  const of = (facet: string) => rows.filter((r) => r.facet === facet);
+  const small = smallFacetCounts(of('combo').map((r) => parseCombo(Number(r.value), Number(r.n))), query.filters);
+  const facets: Facet[] = [];
+  // A shop's own listing has one seller kind, a brand page one brand: those facets say nothing.
+  const omit = scope.kind === 'seller' ? 'seller' : scope.kind === 'brand' ? 'brand' : '';
+  const push = (key: string, label: string, kind: Facet['kind'], values: FacetValue[]) => {
+    if (values.length && key !== omit) facets.push({ key, label, kind, values });
+  };
+  const terms = (key: string, entries: { value: string; label: string; count: number }[]) => push(key, i18n._(FACET_TITLES[key]!), 'terms', termValues(entries, query.filters[key] ?? []));
+
+  const brands = of('brand').map((r) => ({ value: String(r.value), label: r.label ?? String(r.value), count: Number(r.n) }));
+  terms('brand', brands.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)));
+  terms('availability', Object.entries(small.availability).map(([g, count]) => ({ value: g, label: i18n._(AVAILABILITY_GROUP_LABELS[g]!), count })));
+  terms('seller', Object.entries(small.seller).map(([kind, count]) => ({ value: kind, label: i18n._(SELLER_KIND_LABELS[kind]!), count })));
+  terms('condition', CONDITIONS.map((c) => ({ value: c, label: i18n._(CONDITION_LABELS[c]!), count: small.condition[c] ?? 0 })));
+  terms('rating', RATING_STEPS.map((n) => ({ value: String(n), label: i18n._(RATING_LABELS[n]!), count: small.rating[String(n)] ?? 0 })));
+  push('price', i18n._(FACET_TITLES.price!), 'range', priceValues(of('price'), query, language));
+
+  const names = of('#attr').sort((a, b) => Number(b.n) - Number(a.n)).map((r) => String(r.value));
+  for (const key of Object.keys(query.filters)) if (key.startsWith(ATTRIBUTE_PREFIX) && !names.includes(key.slice(ATTRIBUTE_PREFIX.length))) names.push(key.slice(ATTRIBUTE_PREFIX.length));
+  const attributeRows = of('attr');
+  for (const name of names) {
+    const key = `${ATTRIBUTE_PREFIX}${name}`;
+    const entries = attributeRows.filter((r) => r.value === key).map((r) => ({ value: String(r.label), label: String(r.label), count: Number(r.n) }));
+    entries.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
+    const label = Object.hasOwn(ATTRIBUTE_LABELS, name) ? i18n._(ATTRIBUTE_LABELS[name]!) : name;
+    push(key, label, 'terms', termValues(entries, query.filters[key] ?? []));
+  }
+  return { total: small.total, facets };
+}

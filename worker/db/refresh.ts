@@ -1,0 +1,166 @@
+/**
+ * REFRESH_CATALOGUE_SQL: the statements that rebuild every derived catalogue table (listings,
+ * listing_sellers, article_attributes, the FTS tables, the search vocabulary and its trigrams)
+ * from the base tables. Pure SQL strings, each a DELETE or an INSERT … SELECT well under D1's
+ * 100 KB statement limit; the seed runs them after loading (scripts/seed/sql.ts), and ops run
+ * them after a catalogue import.
+ *
+ * Derived values:
+ * - listings.price: the cheapest offer that can be sold (availability_code < 9000), null if none;
+ *   original_price is that same offer's crossed-out price.
+ * - listings.availability_code: the best (lowest) code of any offer on the channel.
+ * - listings.seller_kinds: own = 1 | marketplace = 2 | dropshipping = 4.
+ * - listings.relevance (ascending = best), the default order of non-search listings:
+ *   availability group first (AVAILABILITY_GROUPS order: in stock, soon, out of stock, not
+ *   sellable), then rating (higher first; unrated last), then newer first.
+ * - listing_facets: the unfiltered facet counts of each category (brand id, price / 5000 =
+ *   bucket, listings.combo, and 'attr.<name>' values), so an unfiltered category
+ *   page never counts rows.
+ */
+import { LANGUAGES } from '../../client/i18n/languages';
+import { CHANNEL_IDS } from '../channel/channels';
+import { comboSql } from '../domain/catalogue/facet-counts';
+import { AVAILABILITY_GROUPS } from '../domain/catalogue/listing-query';
+import { PRICE_BUCKET_CENTS } from '../domain/catalogue/price-buckets';
+
+/** Tables the refresh owns (emptied by the seed's `clear` and by the refresh itself). */
+export const DERIVED_TABLES = [
+  'listings',
+  'listing_facets',
+  'listing_sellers',
+  'article_attributes',
+  'article_search',
+  'entity_search',
+  'search_vocabulary',
+  'search_trigrams',
+] as const;
+
+const GROUPS = Object.entries(AVAILABILITY_GROUPS);
+
+/** SQL: the rank (0 = best) of the AVAILABILITY_GROUPS group of a code column; unknown codes rank last. */
+const availabilityRankSql = (code: string): string =>
+  `CASE ${GROUPS.map(([, [from, to]], rank) => `WHEN ${code} BETWEEN ${from} AND ${to} THEN ${rank}`).join(' ')} ELSE ${GROUPS.length} END`;
+
+/**
+ * Listing row ids are channel-major: channel index × 10⁹ + article id. A channel's rows are then
+ * contiguous in article order, the order full-text matches come in, so joining matches to their
+ * listing rows walks the table forwards instead of seeking from the root for each one.
+ */
+export const LISTING_ID_STRIDE = 1_000_000_000;
+
+/** SQL: the listing row id of an article id on a channel index. */
+export const listingIdSql = (articleId: string, channelIndex: string | number): string => `${channelIndex} * ${LISTING_ID_STRIDE} + ${articleId}`;
+
+/** SQL: the article id of a listing row id (read from any index, which all carry the rowid). */
+export const articleOfListingSql = (id: string): string => `(${id} % ${LISTING_ID_STRIDE})`;
+
+/** SQL: the price-range bucket (spec §9: 50 €) of a price column in cents. */
+export const priceBucketSql = (price: string): string => `${price} / ${PRICE_BUCKET_CENTS}`;
+
+const CHANNEL_INDEX = `CASE g.channel ${CHANNEL_IDS.map((id, i) => `WHEN '${id}' THEN ${i}`).join(' ')} END`;
+
+const LISTINGS = `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, availability_code, condition, type,
+  seller_kinds, offer_count, rating_average, rating_count, created_at, relevance, combo)
+SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, g.price,
+  (SELECT o.original_price FROM offers o
+    WHERE o.article_id = g.article_id AND +o.channel = g.channel AND o.availability_code < 9000
+    ORDER BY o.price, o.id LIMIT 1),
+  g.availability_code, a.condition, a.type, g.seller_kinds, g.offer_count, a.rating_average, a.rating_count, a.created_at,
+  ((${availabilityRankSql('g.availability_code')}) * 16 + (10 - a.rating_average)) * 4294967296 - a.created_at,
+  ${comboSql('') /* unqualified: seller_kinds and availability_code come from g, the rest from a */}
+FROM (
+  SELECT o.article_id, o.channel,
+    min(CASE WHEN o.availability_code < 9000 THEN o.price END) AS price,
+    min(o.availability_code) AS availability_code,
+    max(s.kind = 'own') | (max(s.kind = 'marketplace') << 1) | (max(s.kind = 'dropshipping') << 2) AS seller_kinds,
+    count(*) AS offer_count
+  FROM offers o JOIN sellers s ON s.id = o.seller_id
+  GROUP BY o.article_id, o.channel
+) g
+JOIN articles a ON a.id = g.article_id
+ORDER BY 1;`;
+
+/**
+ * Unfiltered facet counts per channel and category, encoded as the listing queries read them
+ * (see the listing_facets table), plus the whole channel's under category 0 (ALL_CATEGORIES);
+ * one statement per facet.
+ */
+const FACET_VALUES: [facet: string, value: string, where?: string][] = [
+  ['brand', 'brand_id'],
+  ['price', priceBucketSql('price'), 'price IS NOT NULL'],
+  ['combo', 'combo'],
+];
+const FACETS = FACET_VALUES.map(
+  ([facet, value, where]) => `INSERT INTO listing_facets (channel, category_id, facet, value, count)
+SELECT channel, category_id, '${facet}', ${value}, count(*) FROM listings${where ? ` WHERE ${where}` : ''} GROUP BY 1, 2, 4;`,
+);
+
+const ATTRIBUTE_FACETS = `INSERT INTO listing_facets (channel, category_id, facet, value, count)
+SELECT l.channel, l.category_id, 'attr.' || a.name, a.value, count(*)
+FROM listings l JOIN article_attributes a ON a.article_id = l.article_id
+GROUP BY 1, 2, 3, 4;`;
+
+/** listing_facets' category id for the counts of a whole channel (real category ids start at 1). */
+export const ALL_CATEGORIES = 0;
+
+const CHANNEL_FACETS = `INSERT INTO listing_facets (channel, category_id, facet, value, count)
+SELECT channel, ${ALL_CATEGORIES}, facet, value, sum(count) FROM listing_facets GROUP BY channel, facet, value;`;
+
+const LISTING_SELLERS = `INSERT INTO listing_sellers (channel, seller_id, article_id)
+SELECT DISTINCT channel, seller_id, article_id FROM offers;`;
+
+const ATTRIBUTES = `INSERT OR IGNORE INTO article_attributes (article_id, name, value)
+SELECT a.id, j.key, CAST(j.value AS TEXT)
+FROM articles a, json_each(a.specs) j
+WHERE j.type IN ('text', 'integer', 'real') AND CAST(j.value AS TEXT) <> '';`;
+
+const nameOf = (lang: string) => `(SELECT t.name FROM article_translations t WHERE t.article_id = a.id AND t.lang = '${lang}')`;
+
+const ARTICLE_SEARCH = `INSERT INTO article_search (rowid, ${LANGUAGES.map((l) => `name_${l}`).join(', ')}, brand, reference)
+SELECT a.id, ${LANGUAGES.map(nameOf).join(', ')}, b.name, a.reference || ' ' || a.ean
+FROM articles a JOIN brands b ON b.id = a.brand_id;`;
+
+const ENTITY_SEARCH = `INSERT INTO entity_search (name, lang, kind, entity_id, slug)
+SELECT name, lang, 'category', category_id, slug FROM category_translations
+UNION ALL
+SELECT name, '*', 'brand', id, slug FROM brands;`;
+
+/**
+ * Words of each language's name column (and of brand names, for every language) without
+ * digits: model numbers and references are never "corrected".
+ */
+const VOCABULARY = [
+  `INSERT INTO search_vocabulary (lang, term, doc_count)
+SELECT substr(col, 6), term, doc FROM article_search_vocab
+WHERE col LIKE 'name\\_%' ESCAPE '\\' AND term NOT GLOB '*[0-9]*';`,
+  `INSERT OR IGNORE INTO search_vocabulary (lang, term, doc_count)
+SELECT l.lang, v.term, v.doc FROM article_search_vocab v
+JOIN (SELECT value AS lang FROM json_each('${JSON.stringify(LANGUAGES)}')) l
+WHERE v.col = 'brand' AND v.term NOT GLOB '*[0-9]*';`,
+];
+
+/** Padded trigrams ("^le", "len", …, "vo$") of every word of 3 to 40 letters. */
+const TRIGRAMS = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+INSERT OR IGNORE INTO search_trigrams (lang, trigram, length, term)
+SELECT v.lang, substr('^' || v.term || '$', n.i, 3), length(v.term), v.term
+FROM search_vocabulary v JOIN n ON n.i <= length(v.term)
+WHERE length(v.term) BETWEEN 3 AND 40;`;
+
+/** The statements, in order. Each is self-contained; run them in one batch or one by one. */
+export const REFRESH_CATALOGUE_SQL: string[] = [
+  ...DERIVED_TABLES.map((table) => `DELETE FROM ${table};`),
+  LISTINGS,
+  LISTING_SELLERS,
+  ATTRIBUTES,
+  ...FACETS,
+  ATTRIBUTE_FACETS,
+  CHANNEL_FACETS,
+  ARTICLE_SEARCH,
+  `INSERT INTO article_search (article_search) VALUES ('optimize');`,
+  ENTITY_SEARCH,
+  ...VOCABULARY,
+  TRIGRAMS,
+  // Planner statistics: without them SQLite guesses row counts and, on a large catalogue, picks
+  // (channel, price) to price one card instead of (article_id, channel).
+  'ANALYZE;',
+];

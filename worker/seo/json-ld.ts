@@ -1,0 +1,151 @@
+/**
+ * schema.org documents for the pages (JSON-LD): Product with its offers and rating, the
+ * breadcrumb trail and the Organization. Pure builders; the document renders them with
+ * `serializeJsonLd` inside `<script type="application/ld+json">`.
+ */
+import { productImageUrl } from '../../client/components/product-bits';
+import type { Language } from '../../client/i18n/languages';
+import { slugHref, type RoutingChannel } from '../../client/routes';
+import type { ProductDetail, ProductOffer } from '../../client/types';
+import { starsFromScore } from '../domain/catalogue/rating';
+
+const CONTEXT = 'https://schema.org';
+const SCHEMA = 'https://schema.org/';
+
+export type JsonLd = Record<string, unknown>;
+
+/** Cents as euros with two decimals, as schema.org wants prices: 129900 → "1299.00". */
+export function euros(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** schema.org availability of a stock code (spec §3: 0–7, 9876 zone not available, 9999 discontinued). */
+export function availabilityOf(code: number): string {
+  if (code >= 0 && code <= 3) return `${SCHEMA}InStock`;
+  if (code === 4) return `${SCHEMA}BackOrder`;
+  if (code === 5) return `${SCHEMA}PreOrder`;
+  if (code === 9999) return `${SCHEMA}Discontinued`;
+  return `${SCHEMA}OutOfStock`; // 6, 7, 9876 and anything unknown: not buyable
+}
+
+/** schema.org condition: `new` is new, every reconditioned grade is refurbished. */
+export function conditionOf(condition: string): string {
+  return condition.toLowerCase() === 'new' ? `${SCHEMA}NewCondition` : `${SCHEMA}RefurbishedCondition`;
+}
+
+/** Codes 0–5 can be bought (in stock, supplier stock, on order, pre-order). */
+const purchasable = (offer: ProductOffer) => offer.availabilityCode >= 0 && offer.availabilityCode <= 5;
+
+function offersJsonLd(offers: readonly ProductOffer[], url: string, featured?: ProductOffer | null): JsonLd | undefined {
+  const buyable = offers.filter(purchasable);
+  // Nothing to buy: still say so (out of stock, discontinued) with the offers there are.
+  const shown = buyable.length > 0 ? buyable : offers;
+  if (shown.length === 0) return undefined;
+  const cheapest = shown.reduce((best, offer) => (offer.price < best.price ? offer : best));
+  const bestCode = Math.min(...shown.map((offer) => offer.availabilityCode));
+  const sellers = new Set(shown.map((offer) => offer.sellerId));
+  if (sellers.size === 1) {
+    // The price must match the one the page shows first: the buy-box winner when there is one.
+    const shownFirst = featured && shown.some((offer) => offer.offerId === featured.offerId) ? featured : cheapest;
+    return {
+      '@type': 'Offer',
+      url,
+      price: euros(shownFirst.price),
+      priceCurrency: 'EUR',
+      availability: availabilityOf(shownFirst.availabilityCode),
+      itemCondition: conditionOf(shownFirst.condition),
+      seller: { '@type': 'Organization', name: shownFirst.sellerName },
+    };
+  }
+  return {
+    '@type': 'AggregateOffer',
+    url,
+    lowPrice: euros(cheapest.price),
+    highPrice: euros(Math.max(...shown.map((offer) => offer.price))),
+    offerCount: shown.length,
+    priceCurrency: 'EUR',
+    availability: availabilityOf(bestCode),
+  };
+}
+
+export interface ProductJsonLdAt {
+  /** Origin of the channel the page is on (`https://www.ampora.es`). */
+  origin: string;
+  language: Language;
+  channel: RoutingChannel;
+  /** The offer the page shows first (the buy-box winner); a single seller's Offer describes it. */
+  featured?: ProductOffer | null;
+}
+
+/**
+ * A Product: brand, sku and mpn (the reference), gtin13 (the EAN), image, condition, the
+ * offers on the channel (one seller: Offer, the featured one or the cheapest; several:
+ * AggregateOffer over what can be bought, or over every offer when nothing can) and the rating
+ * in 1–5 stars when there are ratings (stored scores are on the doubled 1–10 scale).
+ */
+export function productJsonLd(product: ProductDetail, at: ProductJsonLdAt): JsonLd {
+  const url = at.origin + slugHref(product.slug, at.language, at.channel);
+  const offers = offersJsonLd(product.offers, url, at.featured);
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    url,
+    image: [at.origin + productImageUrl(product.imageKey, 'large', product.brand)],
+    sku: product.reference,
+    mpn: product.reference,
+    ...(/^\d{13}$/.test(product.ean) ? { gtin13: product.ean } : {}),
+    brand: { '@type': 'Brand', name: product.brand },
+    ...(product.category ? { category: product.category.name } : {}),
+    itemCondition: conditionOf(product.condition),
+    ...(offers ? { offers } : {}),
+    ...(product.ratingCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: starsFromScore(product.ratingAverage),
+            ratingCount: product.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+export interface Breadcrumb {
+  name: string;
+  /** Path on the page's channel (`/en/laptops`). */
+  path: string;
+}
+
+/** The trail as a BreadcrumbList, positions from 1, items as absolute URLs. */
+export function breadcrumbJsonLd(items: readonly Breadcrumb[], origin: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: origin + item.path })),
+  };
+}
+
+/** The store as an Organization, for the home page. */
+export function organizationJsonLd(origin: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    name: 'Ampora',
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<` becomes `\u003c`, so no value can close
+ * the script element or open a comment, whatever text a product or page name holds.
+ */
+export function serializeJsonLd(document: object): string {
+  return JSON.stringify(document).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,186 @@
+/**
+ * The edge cache for anonymous content pages (and the sitemaps): Cache API `caches.default`,
+ * keyed by channel, language, full URL and the catalogue version in KV, so bumping the version
+ * retires every cached page at once. The streamed body is teed: the visitor gets it as it
+ * renders, the copy is stored once complete (`waitUntil`). A cached page carries the CSP nonce
+ * of the response that was stored, so a hit rewrites every nonce attribute to this response's.
+ *
+ * Cached HTML must hold nothing personal. Today pages have no personal parts; when the
+ * identity work adds some (basket count, "Hello, Ana"), they must be fetched by an island after
+ * load, never rendered on the server, or such pages must leave CACHEABLE_ROUTES.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { href, languagePrefix, matchPath, type RouteId, type RoutingChannel } from '../../client/routes';
+import type { Channel } from '../channel/channels';
+import type { AppContext, AppEnv } from '../http/context';
+import { contentSecurityPolicy } from '../http/security-headers';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set when the response must not be stored (a render error after the shell was sent). */
+    edgeCacheSkip: boolean;
+  }
+}
+
+/** KV (`CACHE` binding) key of the catalogue version that is part of every cache key. */
+export const CATALOGUE_VERSION_KEY = 'catalogue:version';
+/** How long the edge keeps a page: short, so time-dependent wording (delivery "today") stays close. */
+export const EDGE_TTL_SECONDS = 300;
+/** Cookies that mean a personal session: their holders never get or fill the shared cache. */
+const SESSION_COOKIES = new Set(['session', '__host-session', '__secure-session']);
+
+/** Route-table screens whose pages are the same for every anonymous visitor. Slug pages (one segment) are too. */
+const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);
+
+/** The current catalogue version ('0' before the first bump). */
+export async function catalogueVersion(kv: KVNamespace): Promise<string> {
+  return (await kv.get(CATALOGUE_VERSION_KEY)) ?? '0';
+}
+
+/** Retires every cached page and sitemap: call after any change to what pages show (catalogue, content, prices). */
+export async function bumpCatalogueVersion(kv: KVNamespace, now = Date.now()): Promise<string> {
+  const version = `${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
+  await kv.put(CATALOGUE_VERSION_KEY, version);
+  return version;
+}
+
+/** True when the Cookie header holds a session cookie (`__Host-session`, `session`…). */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((pair) => SESSION_COOKIES.has(pair.split('=')[0]!.trim().toLowerCase()));
+}
+
+/** The paths the shared cache never touches, whatever the route table says: API, checkout, account, preview, search. */
+function isPrivatePath(pathname: string, channel: RoutingChannel): boolean {
+  if (pathname === '/api' || pathname.startsWith('/api/')) return true;
+  return channel.languages.some((language) => {
+    const prefix = languagePrefix(language, channel);
+    const roots = [`${prefix}/cart`, `${prefix}/cms-preview`, href('account', language, channel), href('search', language, channel)];
+    return roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+  });
+}
+
+/** The sitemap index and its children are the same for everyone too. */
+export function isSitemapPath(pathname: string): boolean {
+  return pathname === '/sitemap.xml' || /^\/sitemaps\/[a-z]+-\d+\.xml$/.test(pathname);
+}
+
+/** Whether a path may be served from and stored in the shared cache (method and cookies aside). */
+export function isCacheablePath(pathname: string, channel: RoutingChannel): boolean {
+  if (isSitemapPath(pathname)) return true;
+  if (isPrivatePath(pathname, channel)) return false;
+  const match = matchPath(pathname, channel);
+  if (match.kind === 'route') return CACHEABLE_ROUTES.has(match.id);
+  // The dynamic resolver answers single-segment slugs; anything deeper is a 404.
+  return match.kind === 'dynamic' && match.path.split('/').filter(Boolean).length === 1;
+}
+
+/** A synthetic URL on the request's own host: version, channel, language, then the full URL. */
+export function edgeCacheKey(url: URL, channel: string, language: string, version: string): string {
+  return `${url.origin}/__edge-cache/${encodeURIComponent(version)}/${channel}/${language}${url.pathname}${url.search}`;
+}
+
+/** Rewrites the nonce of every script, link and style element, streaming. */
+export function rewriteNonces(response: Response, nonce: string): Response {
+  return new HTMLRewriter()
+    .on('script[nonce], link[nonce], style[nonce]', {
+      element(element) {
+        element.setAttribute('nonce', nonce);
+      },
+    })
+    .transform(response);
+}
+
+/** The cache is on in every environment but development, unless the `EDGE_CACHE` var says `on` or `off`. */
+function enabledByEnvironment(env: Env): boolean {
+  const flag = (env as Env & { EDGE_CACHE?: string }).EDGE_CACHE;
+  if (flag === 'on' || flag === 'off') return flag === 'on';
+  return env.ENVIRONMENT !== 'development';
+}
+
+function executionContext(c: AppContext): { waitUntil(promise: Promise<unknown>): void } | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined; // Hono throws when the app was called without one
+  }
+}
+
+const STORABLE_TYPE = /^(text\/html|application\/xml)\b/i;
+
+function withHeaders(response: Response, headers: Record<string, string>, body: BodyInit | null = response.body): Response {
+  const copy = new Response(body, response);
+  for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+  return copy;
+}
+
+/** Replaces the response outright (assigning over an existing `c.res` would let its old headers win). */
+function respond(c: AppContext, response: Response): void {
+  c.res = undefined;
+  c.res = response;
+}
+
+/** Marks this request's response as not to be stored (render errors after the shell). */
+export function skipEdgeCache(c: AppContext): void {
+  c.set('edgeCacheSkip', true);
+}
+
+export interface EdgeCacheOptions {
+  /** Force the cache on or off (tests); by default it follows the environment (see enabledByEnvironment). */
+  enabled?: boolean;
+}
+
+/** A stored page as this response: fresh nonces in the HTML and the CSP header, no-cache for the browser. */
+function hitResponse(stored: Response, nonce: string): Response {
+  const html = /^text\/html\b/i.test(stored.headers.get('Content-Type') ?? '');
+  const body = html ? rewriteNonces(stored, nonce) : stored;
+  return withHeaders(body, { 'X-Cache': 'HIT', 'Cache-Control': 'no-cache', ...(html ? { 'Content-Security-Policy': contentSecurityPolicy(nonce) } : {}) });
+}
+
+/**
+ * The middleware, mounted in front of the page handler and the sitemap routes. Adds
+ * `X-Cache: HIT | MISS` to responses it may cache and `BYPASS` to those it must not.
+ */
+export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!(options.enabled ?? enabledByEnvironment(c.env))) return next();
+    const url = new URL(c.req.url);
+    const channel: Channel = c.var.channel;
+    const ctx = executionContext(c);
+    const eligible = c.req.method === 'GET' && ctx !== undefined && !hasSessionCookie(c.req.header('Cookie')) && isCacheablePath(url.pathname, channel);
+    // The DOM lib's CacheStorage type (tsconfig) hides workerd's `default` cache.
+    const cache = (caches as CacheStorage & { default: Cache }).default;
+    let key: string | undefined;
+    let hit: Response | undefined;
+    if (eligible) {
+      try {
+        key = edgeCacheKey(url, channel.id, c.var.language, await catalogueVersion(c.env.CACHE));
+        hit = await cache.match(key);
+      } catch (error) {
+        // KV or the cache failing must not take the page down: render it, uncached.
+        console.error('Edge cache lookup failed', url.href, error);
+        key = undefined;
+      }
+    }
+    if (hit) return respond(c, hitResponse(hit, c.var.nonce));
+    await next();
+    if (!key || !ctx) return respond(c, withHeaders(c.res, { 'X-Cache': 'BYPASS' }));
+    const response = c.res;
+    const storable = response.status === 200 && response.body !== null && !response.headers.has('Set-Cookie') && STORABLE_TYPE.test(response.headers.get('Content-Type') ?? '');
+    if (!storable) return respond(c, withHeaders(response, { 'X-Cache': 'MISS' }));
+    const [forVisitor, forCache] = response.body!.tee();
+    const stored = new Headers(response.headers);
+    stored.set('Cache-Control', `public, s-maxage=${EDGE_TTL_SECONDS}`);
+    stored.delete('Content-Security-Policy');
+    const cacheKey = key;
+    ctx.waitUntil(
+      (async () => {
+        // Buffer first: only a page that rendered without error is stored.
+        const body = await new Response(forCache).arrayBuffer();
+        if (c.get('edgeCacheSkip')) return;
+        await cache.put(cacheKey, new Response(body, { status: 200, headers: stored }));
+      })().catch((error: unknown) => console.error('Edge cache store failed', cacheKey, error)),
+    );
+    respond(c, withHeaders(response, { 'X-Cache': 'MISS', 'Cache-Control': 'no-cache' }, forVisitor));
+  };
+}
