@@ -18,9 +18,9 @@ const STATIC_DIR = 'dist/client/__bench';
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
 const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Manifest;
 
-function startServer(reuse: boolean): ChildProcess {
+function startServer(reuse: boolean, edgeCache = false): ChildProcess {
   return spawn('node', ['tests/e2e/server.mjs', String(PORT)], {
-    env: { ...process.env, PERSIST_TO: '.wrangler/bench', REUSE_DB: reuse ? '1' : '0' },
+    env: { ...process.env, PERSIST_TO: '.wrangler/bench', REUSE_DB: reuse ? '1' : '0', EDGE_CACHE: edgeCache ? 'on' : 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -90,6 +90,8 @@ async function main() {
     const pages = [
       { name: 'home', path: '/' },
       { name: 'category', path: categoryPath },
+      { name: 'filtered', path: `${categoryPath}?seller=own&sort=price-asc&price_from=50&price_to=800` },
+      { name: 'search', path: '/search?query=portatil' },
       { name: 'product', path: productPath },
     ];
     rmSync(STATIC_DIR, { recursive: true, force: true });
@@ -100,18 +102,20 @@ async function main() {
       writeFileSync(`${STATIC_DIR}/${page.name}.txt`, html);
       measured.push({ ...page, html: Buffer.byteLength(html), htmlGzip: gzipSize(html), js: await jsBeforeInteraction(html) });
     }
-    // Restart so the runtime serves the static twins from its assets directory.
-    await stopServer(server);
-    server = startServer(true);
-    await waitForServer();
-    console.log(`\nPage figures (${DURATION_S} s per run, ${CONNECTIONS} connections, wrangler dev on loopback, 1,500-article catalogue)\n`);
-    console.log('page      HTML KB  HTML gz KB  JS before interaction (gz KB)  page req/s  static req/s  ratio');
-    for (const page of measured) {
-      const pageRate = await rate(ORIGIN + page.path);
-      const staticRate = await rate(`${ORIGIN}/__bench/${page.name}.txt`);
-      console.log(
-        `${page.name.padEnd(9)} ${kb(page.html).padStart(7)}  ${kb(page.htmlGzip).padStart(10)}  ${kb(page.js.gzip).padStart(29)}  ${pageRate.toFixed(0).padStart(10)}  ${staticRate.toFixed(0).padStart(12)}  ${(pageRate / staticRate).toFixed(2).padStart(5)}`,
-      );
+    for (const edgeCache of [false, true]) {
+      // Restart so the runtime serves the static twins from its assets directory.
+      await stopServer(server);
+      server = startServer(true, edgeCache);
+      await waitForServer();
+      console.log(`\nPage figures, edge cache ${edgeCache ? 'ON' : 'OFF'} (${DURATION_S} s per run, ${CONNECTIONS} connections, wrangler dev on loopback, 1,500-article catalogue)\n`);
+      console.log('page      HTML KB  HTML gz KB  JS before interaction (gz KB)  page req/s  static req/s  ratio');
+      for (const page of measured) {
+        const pageRate = await rate(ORIGIN + page.path);
+        const staticRate = await rate(`${ORIGIN}/__bench/${page.name}.txt`);
+        console.log(
+          `${page.name.padEnd(9)} ${kb(page.html).padStart(7)}  ${kb(page.htmlGzip).padStart(10)}  ${kb(page.js.gzip).padStart(29)}  ${pageRate.toFixed(0).padStart(10)}  ${staticRate.toFixed(0).padStart(12)}  ${(pageRate / staticRate).toFixed(2).padStart(5)}`,
+        );
+      }
     }
     console.log('\nJS budget on content pages: 25 KB gzip before interaction.');
   } finally {

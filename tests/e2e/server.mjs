@@ -22,6 +22,8 @@ if (process.env.REUSE_DB !== '1') {
   run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   run('npx', ['tsx', 'scripts/seed/cli.ts', '--articles', articles, '--persist-to', persist]);
 }
-const server = spawn('npx', ['wrangler', 'dev', '--port', port, '--persist-to', persist, '--ip', '127.0.0.1', '--show-interactive-dev-session=false'], { stdio: 'inherit' });
+// EDGE_CACHE=on turns the edge cache on (it is off in development, see docs/seo-and-cache.md).
+const vars = process.env.EDGE_CACHE ? ['--var', `EDGE_CACHE:${process.env.EDGE_CACHE}`] : [];
+const server = spawn('npx', ['wrangler', 'dev', '--port', port, '--persist-to', persist, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
