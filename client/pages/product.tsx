@@ -3,6 +3,7 @@
  * delivery, stock in shops), the other sellers' offers, description and specifications.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { attributeLabel } from '../catalogue/facet-labels';
 import { CONDITION_LABELS, TYPE_LABELS } from '../catalogue/labels';
 import { Island } from '../components/island';
 import { Availability, ProductImage } from '../components/product-bits';
@@ -141,7 +142,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
           <dl className="specs">
             {Object.entries(product.specs).map(([name, value]) => (
               <div key={name}>
-                <dt>{name}</dt>
+                <dt>{attributeLabel(name) ? i18n._(attributeLabel(name)!) : name}</dt>
                 <dd>{value}</dd>
               </div>
             ))}
