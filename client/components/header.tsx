@@ -1,6 +1,8 @@
 /** The header: logo, search, category menu, language switcher, account and basket links. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { slugHref } from '../routes';
+import SearchBox from '../islands/search-box';
+import { Island } from './island';
 import { LanguageSwitcher } from './language-switcher';
 import { useHref, useStore } from './store-context';
 
@@ -18,15 +20,7 @@ export function Header() {
             <Trans>home page</Trans>
           </span>
         </a>
-        <form className="search-form" role="search" action={link('search')} method="get">
-          <label htmlFor="site-search" className="visually-hidden">
-            <Trans>Search products</Trans>
-          </label>
-          <input id="site-search" name="query" type="search" placeholder={t`Search products, brands, references…`} autoComplete="off" />
-          <button type="submit">
-            <Trans>Search</Trans>
-          </button>
-        </form>
+        <Island name="search-box" component={SearchBox} props={{ action: link('search') }} />
         <LanguageSwitcher />
         <a className="header-link" href={link('account')}>
           <Trans>My account</Trans>

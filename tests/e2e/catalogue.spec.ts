@@ -52,6 +52,23 @@ test.describe('listings', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
+  test('the search box suggests as you type and goes to a suggestion with the keyboard', async ({ page }) => {
+    const store = new StorePage(page);
+    await store.open(channelUrl('es', '/en/'));
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.focus();
+    await expect(page.locator('[data-island="search-box"]')).toHaveAttribute('data-hydrated', 'true');
+    await box.pressSequentially('leno');
+    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const target = await options.first().getByRole('link').getAttribute('href');
+    await box.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+  });
+
   test('search forgives a typo', async ({ page }) => {
     const store = new StorePage(page);
     await store.open(channelUrl('es', '/en/'));
