@@ -1,10 +1,10 @@
 /**
- * Catalogue reads for the pages: the category menu, home, category listings, product detail and
- * a name search. Prices are the best offer on the request's channel.
+ * Catalogue reads for the pages: the category menu, home, product cards and detail, and the
+ * slug resolver. Prices are the best offer on the request's channel.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
-import type { CollectionTeaser, MenuCategory, Paged, ProductCard, ProductDetail } from '../../client/types';
+import type { CollectionTeaser, MenuCategory, ProductCard, ProductDetail } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
 import type { Db } from './client';
 import {

@@ -13,8 +13,6 @@ import type { Db } from './client';
 import { cardsByIds } from './catalogue';
 import {
   articles,
-  articleTranslations,
-  brands,
   physicalShops,
   physicalShopStock,
   posts,

@@ -11,9 +11,6 @@ import type { MenuCategory } from '../../../client/types';
 import type { Channel } from '../../channel/channels';
 import type { Db } from '../../db/client';
 
-/** Product list page size (spec §9). */
-export const LIST_PAGE_SIZE = 40;
-
 export interface LoadContext {
   db: Db;
   channel: Channel;
