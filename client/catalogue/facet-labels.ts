@@ -22,12 +22,8 @@ export const SELLER_KIND_LABELS: Record<string, MessageDescriptor> = {
   dropshipping: msg`Shipped by the supplier`,
 };
 
-export const CONDITION_LABELS: Record<string, MessageDescriptor> = {
-  new: msg`New`,
-  'Reaconditioned-A': msg`Refurbished, grade A`,
-  'Reaconditioned-B': msg`Refurbished, grade B`,
-  'Reaconditioned-C': msg`Refurbished, grade C`,
-};
+/** Conditions read the same in facets as on the product page. */
+export { CONDITION_LABELS } from './labels';
 
 /** Groups of worker/domain/catalogue/listing-query.ts AVAILABILITY_GROUPS. */
 export const AVAILABILITY_GROUP_LABELS: Record<string, MessageDescriptor> = {

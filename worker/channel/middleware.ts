@@ -41,6 +41,7 @@ export function channelMiddleware(options: ChannelMiddlewareOptions = {}) {
     if (!id) throw appError('unknownHost', { host });
     const channel = channels[id];
     c.set('channel', channel);
+    c.set('channels', channels);
     const path = new URL(c.req.url).pathname;
     const language = path.startsWith('/api/') ? apiLanguage(c.req.raw, channel) : languageOfPath(path, channel);
     c.set('language', language);

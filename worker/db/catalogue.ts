@@ -2,7 +2,7 @@
  * Catalogue reads for the pages: the category menu, home, product cards and detail, and the
  * slug resolver. Prices are the best offer on the request's channel.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { CollectionTeaser, MenuCategory, ProductCard, ProductDetail } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
@@ -16,6 +16,7 @@ import {
   collectionArticles,
   collections,
   collectionTranslations,
+  listings,
   offers,
   sellers,
   slugs,
@@ -53,45 +54,37 @@ export function findCategory(tree: MenuCategory[], id: number): { node: MenuCate
   return undefined;
 }
 
-/** Best price on the channel among offers that can be sold there (not 9876 zone-unavailable, not 9999 discontinued). */
-function bestOffer(channel: ChannelId) {
-  const sellable = sql`o.channel = ${channel} and o.article_id = ${articles.id} and o.availability_code < 9000`;
-  return {
-    price: sql<number | null>`(select min(o.price) from offers o where ${sellable})`,
-    originalPrice: sql<number | null>`(select o.original_price from offers o where ${sellable} order by o.price limit 1)`,
-    availabilityCode: sql<number | null>`(select min(o.availability_code) from offers o where o.channel = ${channel} and o.article_id = ${articles.id})`,
-  };
-}
-
-function cardColumns(channel: ChannelId) {
-  return {
-    id: articles.id,
-    name: articleTranslations.name,
-    slug: articleTranslations.slug,
-    brand: brands.name,
-    imageKey: articles.imageKey,
-    ratingAverage: articles.ratingAverage,
-    ratingCount: articles.ratingCount,
-    ...bestOffer(channel),
-  };
-}
-
-function cardQuery(db: Db, language: Language, channel: ChannelId) {
-  return db
-    .select(cardColumns(channel))
-    .from(articles)
-    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
-    .innerJoin(brands, eq(brands.id, articles.brandId));
-}
+/**
+ * Card columns. Price, crossed-out price and availability come from the article's `listings`
+ * row on the channel (derived from its offers by worker/db/refresh.ts: best sellable price, the
+ * cheapest offer's original price, best availability code), so cards show exactly what the
+ * listing filtered and sorted on. Null when no seller offers the article there.
+ */
+const cardColumns = {
+  id: articles.id,
+  name: articleTranslations.name,
+  slug: articleTranslations.slug,
+  brand: brands.name,
+  imageKey: articles.imageKey,
+  ratingAverage: articles.ratingAverage,
+  ratingCount: articles.ratingCount,
+  price: listings.price,
+  originalPrice: listings.originalPrice,
+  availabilityCode: listings.availabilityCode,
+};
 
 /**
- * Cards for the given ids, in the order given. Listing queries pick ids first and fetch cards
- * second: SQLite computes the per-row offer subqueries of a select list before sorting, so
- * sorting the full card rows would price every matching article instead of one page.
+ * Cards for the given ids, in the order given (listing queries pick and order ids first).
  */
 export async function cardsByIds(db: Db, language: Language, channel: ChannelId, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const rows = await cardQuery(db, language, channel).where(inArray(articles.id, ids));
+  const rows = await db
+    .select(cardColumns)
+    .from(articles)
+    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
+    .innerJoin(brands, eq(brands.id, articles.brandId))
+    .leftJoin(listings, and(eq(listings.articleId, articles.id), eq(listings.channel, channel)))
+    .where(inArray(articles.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -120,10 +113,10 @@ export async function featuredCollections(db: Db, language: Language, channel: C
 /** Best-rated products that sell on the channel, for the home page. */
 export async function topRatedProducts(db: Db, language: Language, channel: ChannelId, limit: number): Promise<ProductCard[]> {
   const rows = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(sql`${articles.ratingCount} > 0 and exists (select 1 from offers o where o.article_id = ${articles.id} and o.channel = ${channel} and o.availability_code <= 3)`)
-    .orderBy(desc(articles.ratingAverage), desc(articles.ratingCount))
+    .select({ id: listings.articleId })
+    .from(listings)
+    .where(and(eq(listings.channel, channel), gt(listings.ratingCount, 0), lte(listings.availabilityCode, 3)))
+    .orderBy(desc(listings.ratingAverage), desc(listings.ratingCount))
     .limit(limit);
   return cardsByIds(db, language, channel, rows.map((row) => row.id));
 }
@@ -131,7 +124,7 @@ export async function topRatedProducts(db: Db, language: Language, channel: Chan
 export async function productDetail(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductDetail | undefined> {
   const [row] = await db
     .select({
-      ...cardColumns(channel),
+      ...cardColumns,
       reference: articles.reference,
       ean: articles.ean,
       description: articleTranslations.description,
@@ -144,6 +137,7 @@ export async function productDetail(db: Db, language: Language, channel: Channel
     .from(articles)
     .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
     .innerJoin(brands, eq(brands.id, articles.brandId))
+    .leftJoin(listings, and(eq(listings.articleId, articles.id), eq(listings.channel, channel)))
     .where(eq(articles.id, id));
   if (!row) return undefined;
   const [offerRows, slugRows, categoryRows] = await Promise.all([

@@ -4,11 +4,13 @@
 import type { I18n } from '@lingui/core';
 import type { Context } from 'hono';
 import type { Language } from '../../client/i18n/languages';
-import type { Channel } from '../channel/channels';
+import type { Channel, ChannelId } from '../channel/channels';
 import type { Db } from '../db/client';
 
 export interface AppVariables {
   channel: Channel;
+  /** Every channel's configuration in force (hreflang, sitemaps and country links need them all). */
+  channels: Record<ChannelId, Channel>;
   language: Language;
   i18n: I18n;
   db: Db;

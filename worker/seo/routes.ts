@@ -4,7 +4,6 @@
  * everywhere else.
  */
 import { Hono } from 'hono';
-import { channelConfigStore } from '../channel/config';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError } from '../http/errors';
 import { channelOrigins } from './hreflang';
@@ -15,7 +14,7 @@ import { SITEMAP_KINDS, sitemapSection } from './sitemap-data';
 const XML = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' };
 
 async function siteOf(c: AppContext) {
-  const channels = await channelConfigStore(c.env.CONFIG, c.env.ENVIRONMENT).all();
+  const channels = c.var.channels;
   const origins = channelOrigins(new URL(c.req.url), c.var.channel.id, channels);
   return { channels, origins, origin: origins[c.var.channel.id] };
 }

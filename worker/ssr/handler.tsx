@@ -9,7 +9,6 @@ import type { StoreContextValue } from '../../client/components/store-context';
 import { ErrorPage, NotFoundPage } from '../../client/pages/status';
 import { matchPath } from '../../client/routes';
 import type { MenuCategory } from '../../client/types';
-import { channelConfigStore } from '../channel/config';
 import { categoryTree, resolveSlug } from '../db/catalogue';
 import type { AppContext } from '../http/context';
 import { CHANNEL_IDS, type Channel } from '../channel/channels';
@@ -114,7 +113,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});
-  const channels = await channelConfigStore(c.env.CONFIG, c.env.ENVIRONMENT).all();
+  const channels = c.var.channels;
   const seo = pageSeo({ paths, kind, language, channel: channel.id, channels, url, noIndex: loaded.meta.noIndex });
   const body = createElement(page.component, { data: loaded.data });
   return render(c, 200, loaded.meta.title, body, storeValue(c, menu, channelAlternates(paths, channel), channelLinks(url, paths, channel.id, channels)), {
