@@ -2,7 +2,7 @@
 // its own seeded local database (tests/e2e/server.mjs), on the channel hosts *.localhost.
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 8788;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
 export default defineConfig({
   testDir: '.',
