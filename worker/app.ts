@@ -10,6 +10,7 @@ import { channelMiddleware, type ChannelMiddlewareOptions } from './channel/midd
 import type { AppContext, AppEnv } from './http/context';
 import { AppError, ERRORS, errorEnvelope, type CatalogueEntry } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { devOutboxRoutes } from './email/sandbox';
 import { images } from './media/images';
 import { seoRoutes } from './seo/routes';
 import { edgeCache } from './ssr/edge-cache';
@@ -48,6 +49,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', channelMiddleware(options));
   app.route('/api', api);
   app.route('/images', images);
+  app.route('/__dev', devOutboxRoutes);
   app.use('/sitemap.xml', cache);
   app.use('/sitemaps/*', cache);
   app.route('/', seoRoutes);

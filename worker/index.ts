@@ -2,6 +2,7 @@
 import { createApp } from './app';
 
 export { CartDO } from './cart/cart-do';
+export { RateLimiterDO } from './identity/rate-limit';
 
 const app = createApp();
 

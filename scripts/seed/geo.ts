@@ -41,14 +41,14 @@ const SPAIN_CUSTOMS: Record<string, string> = { '35': 'canarias', '38': 'canaria
  * Portugal: 18 districts plus the autonomous regions. CP4 codes do not follow district borders
  * exactly, so each two-digit prefix is given to the district holding most of it (an
  * approximation: e.g. 45xx is split between Aveiro and Porto, 51xx between Viseu, Vila Real,
- * Bragança and Guarda). Madeira is 90–93 and the Azores 95–99.
+ * Bragança and Guarda). Madeira is 90–94 (94 is Porto Santo) and the Azores 95–99.
  */
 const PORTUGAL: [string, string, string][] = [
   ['01', 'Aveiro', '37,38'], ['02', 'Beja', '76,77,78,79'], ['03', 'Braga', '47,48'], ['04', 'Bragança', '52,53'],
   ['05', 'Castelo Branco', '60,61,62'], ['06', 'Coimbra', '30,31,32,33'], ['07', 'Évora', '70,71,72'], ['08', 'Faro', '80,81,82,83,84,85,86,87,88,89'],
   ['09', 'Guarda', '63,64,65'], ['10', 'Leiria', '24,25'], ['11', 'Lisboa', '10,11,12,13,14,15,16,17,18,19,26,27'], ['12', 'Portalegre', '73,74'],
   ['13', 'Porto', '40,41,42,43,44,45,46'], ['14', 'Santarém', '20,21,22,23'], ['15', 'Setúbal', '28,29,75'], ['16', 'Viana do Castelo', '49'],
-  ['17', 'Vila Real', '50,54'], ['18', 'Viseu', '34,35,36,51'], ['20', 'Região Autónoma dos Açores', '95,96,97,98,99'], ['30', 'Região Autónoma da Madeira', '90,91,92,93'],
+  ['17', 'Vila Real', '50,54'], ['18', 'Viseu', '34,35,36,51'], ['20', 'Região Autónoma dos Açores', '95,96,97,98,99'], ['30', 'Região Autónoma da Madeira', '90,91,92,93,94'],
 ];
 
 /** Metropolitan France: the code is the postal prefix, except Corsica (2A/2B → 20). */

@@ -8,14 +8,18 @@ import { appError, okEnvelope } from '../http/errors';
 import { catalogue } from './catalogue';
 import { checkout } from './checkout';
 import { recommendations } from './recommendations';
-import { users } from './users';
+import { usersApi } from './users';
+import { userApi } from './user';
+import { sameOriginOnly } from '../http/same-origin';
 
 export const api = new Hono<AppEnv>()
+  .use('*', sameOriginOnly)
   .get('/health', (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
   .route('/catalogue', catalogue)
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
-  .route('/users', users);
+  .route('/users', usersApi)
+  .route('/user', userApi);
 
 api.all('*', () => {
   throw appError('notFound');

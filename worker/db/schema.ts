@@ -420,3 +420,160 @@ export const searchTrigrams = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.lang, t.trigram, t.length, t.term] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Identity and the account core. Times are epoch milliseconds; secrets are stored only as hashes.
+
+/**
+ * A customer account. `email` is stored lower-cased; `nick_key` is the nick folded for the
+ * uniqueness check. `auth_epoch` grows on every password change or reset: sessions carry the
+ * epoch they were opened in, so raising it ends them all at once.
+ */
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Public, unguessable id (never the row id) for links and analytics. */
+    hashId: text('hash_id').notNull().unique(),
+    email: text('email').notNull().unique(),
+    emailVerifiedAt: integer('email_verified_at'),
+    /** `pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>` (worker/identity/password.ts). */
+    passwordHash: text('password_hash').notNull(),
+    nick: text('nick'),
+    nickKey: text('nick_key').unique(),
+    /** ISO date (yyyy-mm-dd). */
+    birthday: text('birthday'),
+    channel: text('channel').notNull(),
+    language: text('language').notNull(),
+    /** JSON array of role names (spec §6): customer, business, premium. */
+    roles: text('roles').notNull().default('["customer"]'),
+    isB2b: integer('is_b2b', { mode: 'boolean' }).notNull().default(false),
+    isPremium: integer('is_premium', { mode: 'boolean' }).notNull().default(false),
+    hasSpecialRates: integer('has_special_rates', { mode: 'boolean' }).notNull().default(false),
+    twoFactorEnabled: integer('two_factor_enabled', { mode: 'boolean' }).notNull().default(false),
+    authEpoch: integer('auth_epoch').notNull().default(0),
+    /** The user's cart (a CartDO name); anonymous carts merge into it at login. */
+    cartId: text('cart_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    firstPurchaseAt: integer('first_purchase_at'),
+    lastPurchaseAt: integer('last_purchase_at'),
+    totalPurchases: integer('total_purchases').notNull().default(0),
+    totalSpentCents: integer('total_spent_cents').notNull().default(0),
+  },
+);
+
+/** Single-use e-mailed links: account confirmation and password reset. Only the SHA-256 of the token is kept. */
+export const authTokens = sqliteTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull(),
+    purpose: text('purpose', { enum: ['confirm-email', 'reset-password'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** A pending two-factor sign-in: the temporal token's hash, the e-mailed code's hash and the attempts made. */
+export const twoFactorChallenges = sqliteTable(
+  'two_factor_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
+);
+
+/** The columns every address shares (a fresh set of builders per table). */
+function addressColumns() {
+  return {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    address: text('address').notNull(),
+    streetNumber: text('street_number').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    provinceId: integer('province_id').notNull(),
+    countryIso: text('country_iso').notNull(),
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  };
+}
+
+/** Shipping addresses (spec §3). `phone` is E.164 with the country's prefix. */
+export const shippingAddresses = sqliteTable(
+  'shipping_addresses',
+  {
+    ...addressColumns(),
+    phone: text('phone').notNull(),
+    validated: integer('validated', { mode: 'boolean' }).notNull().default(false),
+    optionalInformation: text('optional_information').notNull().default(''),
+  },
+  (t) => [index('shipping_addresses_user_idx').on(t.userId, t.id)],
+);
+
+/** Billing addresses (spec §3): company, freelance or individual, with the tax id checked per country. */
+export const billingAddresses = sqliteTable(
+  'billing_addresses',
+  {
+    ...addressColumns(),
+    billingType: text('billing_type', { enum: ['company', 'freelance', 'individual'] }).notNull(),
+    /** Company name for companies; empty otherwise. */
+    companyName: text('company_name').notNull().default(''),
+    nif: text('nif').notNull(),
+    cellPhone: text('cell_phone').notNull(),
+  },
+  (t) => [index('billing_addresses_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Articles a user has bought, one row per order line; placing an order adds them. With
+ * `product_reviews` it gives the pending reviews (bought, not yet reviewed).
+ */
+export const userPurchases = sqliteTable(
+  'user_purchases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    purchasedAt: integer('purchased_at').notNull(),
+  },
+  (t) => [index('user_purchases_user_idx').on(t.userId, t.purchasedAt)],
+);
+
+/** Product reviews written by users; the rating is on the doubled 1–10 scale (spec §9). */
+export const productReviews = sqliteTable(
+  'product_reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    rating: integer('rating').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('product_reviews_user_article_idx').on(t.userId, t.articleId), index('product_reviews_article_idx').on(t.articleId)],
+);
+
+/**
+ * The development e-mail sandbox's outbox (worker/email/sandbox.ts): what the e-mail provider
+ * would have delivered. Never written in production.
+ */
+export const devOutbox = sqliteTable('dev_outbox', {
+  id: text('id').primaryKey(),
+  sender: text('sender').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  createdAt: integer('created_at').notNull(),
+});

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { Language } from '../../client/i18n/languages';
 import type { Channel, ChannelId } from '../channel/channels';
 import type { Db } from '../db/client';
+import type { UserRow } from '../identity/session';
 
 export interface AppVariables {
   channel: Channel;
@@ -18,6 +19,8 @@ export interface AppVariables {
   nonce: string;
   /** The clock of this request; tests inject one through the `now` option of createApp. */
   now: Date;
+  /** The signed-in user once looked up (worker/identity/session.ts): null for anonymous visitors. */
+  user: UserRow | null;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -1,0 +1,59 @@
+/**
+ * The one ownership check for user objects. A route that takes the id of something a user owns
+ * (an address now; orders, cards, wishlists… later) loads it with `loadOwned`, which finds it
+ * only among the caller's own rows: another user's id answers 404, exactly like an id that
+ * does not exist, and nothing is touched.
+ *
+ * Each owned resource is also registered here with an example creation call and its routes.
+ * tests/worker/ownership.test.ts signs in as two users, creates user A's objects through the
+ * registered calls and tries every registered route with them as user B; it also fails when an
+ * API route with an id parameter is neither registered here nor declared public. New routes
+ * join the test by being registered, not by someone remembering to add a case.
+ */
+import { and, eq, type Column } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../db/client';
+import { appError } from '../http/errors';
+
+export interface OwnedTable {
+  table: SQLiteTable;
+  id: Column;
+  userId: Column;
+}
+
+/** The caller's row with that id, or the 404 error (the same answer for "not yours" and "none"). */
+export async function loadOwned<T extends OwnedTable>(db: Db, owned: T, userId: number, id: number): Promise<T['table']['$inferSelect']> {
+  const [row] = await db.select().from(owned.table).where(and(eq(owned.id, id), eq(owned.userId, userId))).limit(1);
+  if (!row) throw appError('notFound');
+  return row as T['table']['$inferSelect'];
+}
+
+export interface OwnedRoute {
+  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
+  /** The full API path with `:id` for the object's id. */
+  path: string;
+  /** A valid body for the call, so only ownership can refuse it. */
+  body?: unknown;
+}
+
+export interface OwnedResourceRegistration {
+  name: string;
+  /** Creates one object for the signed-in user; the answer's `data.id` is its id. */
+  create: { path: string; body: unknown };
+  /** Lists the signed-in user's objects (to see that nothing changed). */
+  list: string;
+  routes: OwnedRoute[];
+}
+
+export const OWNED_RESOURCES: OwnedResourceRegistration[] = [];
+
+export function registerOwnedResource(registration: OwnedResourceRegistration): void {
+  if (OWNED_RESOURCES.some((r) => r.name === registration.name)) return;
+  OWNED_RESOURCES.push(registration);
+}
+
+/**
+ * API routes whose parameters are not a user's objects (reference data, public content). The
+ * ownership test refuses any other parameterised route that is not registered above.
+ */
+export const PUBLIC_PARAMETER_ROUTES = new Set(['GET /api/checkout/countries/:id/provinces']);
