@@ -21,6 +21,8 @@ export default defineConfig(async () => {
     test: {
       include: ['tests/worker/**/*.test.{ts,tsx}'],
       setupFiles: ['./tests/worker/setup.ts'],
+      // Identity tests hash passwords (PBKDF2, 100,000 iterations) several times per test.
+      testTimeout: 20_000,
     },
   };
 });

@@ -5,6 +5,7 @@
  */
 import './styles/app.css';
 import './styles/content.css';
+import { trackVisitor } from './visitor-session';
 
 type Moment = 'load' | 'idle' | 'visible' | 'interaction';
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
@@ -31,14 +32,26 @@ function hydrate(island: HTMLElement): Promise<void> {
 
 function onInteraction(island: HTMLElement) {
   let heldClick: EventTarget | null = null;
+  let heldSubmit: HTMLFormElement | null = null;
   const start = () => {
     for (const type of INTENT_EVENTS) island.removeEventListener(type, start);
     void hydrate(island).then(() => {
       island.removeEventListener('click', hold, true);
+      island.removeEventListener('submit', holdSubmit, true);
       const target = heldClick;
+      const form = heldSubmit;
       heldClick = null;
+      heldSubmit = null;
       if (target instanceof HTMLElement) target.click();
+      else if (form) form.requestSubmit();
     });
+  };
+  // A form submitted before its island is live must not be sent by the browser (a GET with its fields).
+  const holdSubmit = (event: Event) => {
+    if (island.dataset.hydrated === 'true') return;
+    event.preventDefault();
+    if (event.target instanceof HTMLFormElement) heldSubmit = event.target;
+    start();
   };
   const hold = (event: Event) => {
     if (island.dataset.hydrated === 'true') return;
@@ -49,6 +62,7 @@ function onInteraction(island: HTMLElement) {
   };
   for (const type of INTENT_EVENTS) island.addEventListener(type, start, { passive: true });
   island.addEventListener('click', hold, true);
+  island.addEventListener('submit', holdSubmit, true);
 }
 
 function schedule(island: HTMLElement) {
@@ -67,3 +81,13 @@ function schedule(island: HTMLElement) {
 }
 
 document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
+
+// Signed in? The session cookie is HttpOnly; its readable companion (worker/identity/session.ts) tells.
+if (document.cookie.split(/;\s*/).includes('ampora_signed_in=1')) {
+  document.querySelectorAll<HTMLElement>('[data-account-link] [data-signed-in], [data-account-link] [data-signed-out]').forEach((label) => {
+    label.hidden = label.dataset.signedIn === undefined;
+  });
+}
+
+// The visitor session, when the browser is idle (client/visitor-session.ts).
+('requestIdleCallback' in window ? requestIdleCallback : setTimeout)(() => void trackVisitor());

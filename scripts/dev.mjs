@@ -26,6 +26,12 @@ if (articles === 0) {
   console.log(`Catalogue has ${articles} articles; keeping it (npm run seed reloads it).`);
 }
 
+const accounts = spawnSync(npx, ['wrangler', 'd1', 'execute', 'DB', '--local', '--json', '--command', 'SELECT count(*) AS n FROM users'], { encoding: 'utf8' });
+if (accounts.status === 0 && (JSON.parse(accounts.stdout)[0]?.results?.[0]?.n ?? 0) === 0) {
+  console.log('No accounts yet: adding the demo accounts (npm run seed:accounts)…');
+  run('npm', ['run', 'seed:accounts', '--silent']);
+}
+
 console.log(`
 Ampora is starting on port 8787:
   ES  http://es.localhost:8787  (also http://localhost:8787)
@@ -33,6 +39,8 @@ Ampora is starting on port 8787:
   FR  http://fr.localhost:8787
   IT  http://it.localhost:8787
   DE  http://de.localhost:8787
+Demo accounts: ana@ampora.test and empresa@ampora.test, password "ampora-demo-1".
+E-mail sent in development lands in the outbox: http://localhost:8787/__dev/outbox (or npm run outbox).
 `);
 const server = spawn(npx, ['wrangler', 'dev', ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

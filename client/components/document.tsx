@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { LANGUAGE_INFO } from '../i18n/languages';
 import { Footer } from './footer';
 import { Header } from './header';
+import { href } from '../routes';
 import { useStore } from './store-context';
 
 export interface PageMeta {
@@ -47,6 +48,7 @@ export function Document({ meta, head = {}, assets, nonce, children }: { meta: P
       data-default-language={channel.defaultLanguage}
       data-languages={channel.languages.join(',')}
       data-toast-position={channel.toastPosition}
+      data-login-path={href('login', language, channel)}
     >
       <head>
         <meta charSet="utf-8" />

@@ -22,8 +22,14 @@ export function Header() {
         </a>
         <Island name="search-box" component={SearchBox} props={{ action: link('search') }} />
         <LanguageSwitcher />
-        <a className="header-link" href={link('account')}>
-          <Trans>My account</Trans>
+        {/* Cached pages are the same for everyone: the page script shows the right label (client/entry.client.ts). */}
+        <a className="header-link" href={link('account')} data-account-link="">
+          <span data-signed-out="">
+            <Trans>Sign in</Trans>
+          </span>
+          <span data-signed-in="" hidden>
+            <Trans>My account</Trans>
+          </span>
         </a>
         <a className="header-link" href={link('cartBasket')}>
           <Trans>Basket</Trans>

@@ -23,3 +23,6 @@ export function isLanguage(value: unknown): value is Language {
 export function languageFromPrefix(segment: string): Language | undefined {
   return LANGUAGES.find((lang) => LANGUAGE_INFO[lang].prefix === segment);
 }
+
+/** Header a client sends to choose the language of API messages (spec §7). */
+export const LANGUAGE_HEADER_NAME = 'X-Selected-Language';

@@ -157,3 +157,18 @@ describe('addresses', () => {
     expect((await browser.api('PUT', '/api/user/two-factor', { enabled: true, password: PASSWORD })).data).toEqual({ twoFactorEnabled: true });
   });
 });
+
+describe('demo accounts (npm run seed:accounts)', () => {
+  it('creates a customer with addresses and pending reviews, and a business customer with two-step sign-in', async () => {
+    const { DEMO_PASSWORD, demoAccountStatements } = await import('../../scripts/seed/demo-accounts');
+    const statements = await demoAccountStatements();
+    // Running them twice replaces the demo accounts instead of failing.
+    for (let round = 0; round < 2; round++) await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+    const ana = new TestBrowser();
+    expect((await ana.api('POST', '/api/users/login', { email: 'ana@ampora.test', password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await ana.api<unknown[]>('GET', '/api/user/addresses/shipping')).data).toHaveLength(2);
+    expect((await ana.api<{ total: number }>('GET', '/api/users/info/pending-reviews')).data.total).toBe(2);
+    const business = await new TestBrowser().api('POST', '/api/users/login', { email: 'empresa@ampora.test', password: DEMO_PASSWORD });
+    expect(business.data).toMatchObject({ twoFactorRequired: true });
+  });
+});

@@ -58,15 +58,15 @@ interface OutboxRow {
   text_body: string;
 }
 
-/** The newest message to `to` whose text matches `pattern`, waiting for the background send. */
+/** The newest message to `to` whose text matches `pattern`, waiting (up to ~6 s) for the background send. */
 export async function waitForMail(to: string, pattern: RegExp, after = 0): Promise<RegExpExecArray> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 250; attempt++) {
     const { results } = await env.DB.prepare('SELECT subject, text_body FROM dev_outbox WHERE recipient = ? AND created_at >= ? ORDER BY created_at DESC').bind(to, after).all<OutboxRow>();
     for (const row of results) {
       const match = pattern.exec(row.text_body);
       if (match) return match;
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`No e-mail to ${to} matching ${pattern}`);
 }

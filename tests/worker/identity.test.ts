@@ -21,11 +21,20 @@ describe('sign-up and confirmation', () => {
     const before = await mailCount(email);
     const repeat = await new TestBrowser().api('POST', '/api/users/signup', { email, password: 'another password 1', acceptTerms: true });
     expect(repeat).toMatchObject({ status: 202, data: { status: 'check-email' } });
-    await waitForMail(email, /already has an account/);
+    // The notice links to the login and recovery pages (it is in the channel's language).
+    await waitForMail(email, /\/recovery-password/);
     expect(await mailCount(email)).toBe(before + 1);
     // The account's password did not change.
     const login = await new TestBrowser().api('POST', '/api/users/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
+  });
+
+  it('writes the e-mail in the language the visitor uses, with a link on their channel', async () => {
+    const email = newEmail('fr');
+    await new TestBrowser('http://fr.localhost').api('POST', '/api/users/signup', { email, password: PASSWORD, acceptTerms: true }, { 'X-Selected-Language': 'fr_FR' });
+    await waitForMail(email, /http:\/\/fr\.localhost\/signup\?confirm=/);
+    const subject = await env.DB.prepare('SELECT subject FROM dev_outbox WHERE recipient = ?').bind(email).first<string>('subject');
+    expect(subject).toBe('Confirmez votre compte Ampora');
   });
 
   it('refuses bad input with the fields at fault and creates nothing', async () => {

@@ -3,7 +3,7 @@
  * sets the language, the Lingui instance and the db on the context.
  */
 import { createMiddleware } from 'hono/factory';
-import { isLanguage, type Language } from '../../client/i18n/languages';
+import { isLanguage, LANGUAGE_HEADER_NAME, type Language } from '../../client/i18n/languages';
 import { languageOfPath } from '../../client/routes';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../http/context';
@@ -13,7 +13,7 @@ import { channelIdFromHost, isDomainAllowed, type Channel } from './channels';
 import { channelConfigStore } from './config';
 
 /** Header a client may send to choose the language of API messages (spec §7). */
-export const LANGUAGE_HEADER = 'X-Selected-Language';
+export const LANGUAGE_HEADER = LANGUAGE_HEADER_NAME;
 
 function requestHost(request: Request): string {
   return request.headers.get('Host') ?? new URL(request.url).host;

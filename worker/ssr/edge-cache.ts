@@ -5,9 +5,9 @@
  * renders, the copy is stored once complete (`waitUntil`). A cached page carries the CSP nonce
  * of the response that was stored, so a hit rewrites every nonce attribute to this response's.
  *
- * Cached HTML must hold nothing personal. Today pages have no personal parts; when the
- * identity work adds some (basket count, "Hello, Ana"), they must be fetched by an island after
- * load, never rendered on the server, or such pages must leave CACHEABLE_ROUTES.
+ * Cached HTML must hold nothing personal. The personal parts of cached pages (the header's
+ * "signed in as" and basket count) are filled in by the page script after load from
+ * POST /api/users/info; account, checkout and sign-in pages are never cached.
  */
 import type { MiddlewareHandler } from 'hono';
 import { href, languagePrefix, matchPath, type RouteId, type RoutingChannel } from '../../client/routes';
@@ -27,7 +27,7 @@ export const CATALOGUE_VERSION_KEY = 'catalogue:version';
 /** How long the edge keeps a page: short, so time-dependent wording (delivery "today") stays close. */
 export const EDGE_TTL_SECONDS = 300;
 /** Cookies that mean a personal session: their holders never get or fill the shared cache. */
-const SESSION_COOKIES = new Set(['session', '__host-session', '__secure-session']);
+const SESSION_COOKIES = new Set(['session', '__host-session', '__secure-session', 'ampora_session', '__host-ampora_session']);
 
 /** Route-table screens whose pages are the same for every anonymous visitor. Slug pages (one segment) are too. */
 const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);

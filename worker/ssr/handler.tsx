@@ -7,7 +7,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { createElement, type ReactNode } from 'react';
 import type { StoreContextValue } from '../../client/components/store-context';
 import { ErrorPage, NotFoundPage } from '../../client/pages/status';
-import { matchPath } from '../../client/routes';
+import { safeNext } from '../../client/components/forms';
+import { href, matchPath } from '../../client/routes';
+import { currentUser } from '../identity/session';
 import type { MenuCategory } from '../../client/types';
 import { categoryTree, resolveSlug } from '../db/catalogue';
 import type { AppContext } from '../http/context';
@@ -52,6 +54,7 @@ interface RenderExtra {
   canonical?: string;
   noIndex?: boolean;
   head?: RenderInput['head'];
+  headers?: Record<string, string>;
 }
 
 function render(c: AppContext, status: number, title: string, body: ReactNode, store: StoreContextValue, extra: RenderExtra = { noIndex: true }) {
@@ -59,6 +62,7 @@ function render(c: AppContext, status: number, title: string, body: ReactNode, s
     status,
     meta: { title, description: extra.description, canonical: extra.canonical, noIndex: extra.noIndex },
     head: extra.head,
+    headers: extra.headers,
     body,
     store,
     i18n: c.var.i18n,
@@ -85,6 +89,9 @@ function jsonLdOf(loaded: Loaded<unknown>, kind: PageKind, origin: string): obje
   ];
 }
 
+/** Personal pages (account, sign-in): no shared cache, no browser cache. */
+const PRIVATE = 'private, no-store';
+
 export async function handlePage(c: AppContext): Promise<Response> {
   const url = new URL(c.req.url);
   const match = matchPath(url.pathname, c.var.channel);
@@ -109,7 +116,15 @@ export async function handlePage(c: AppContext): Promise<Response> {
       entityId = found.entityId;
     }
   }
-  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now }) : null;
+  const user = page?.access ? await currentUser(c) : null;
+  if (page?.access) {
+    c.header('Cache-Control', PRIVATE);
+    skipEdgeCache(c);
+    const account = href('account', language, channel);
+    if (page.access === 'user' && !user) return c.redirect(`${href('login', language, channel)}?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+    if (page.access === 'visitor' && user) return c.redirect(safeNext(url.searchParams.get('next'), account), 302);
+  }
+  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user }) : null;
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});
@@ -121,5 +136,6 @@ export async function handlePage(c: AppContext): Promise<Response> {
     canonical: seo.canonical,
     noIndex: seo.noIndex,
     head: { alternates: seo.hreflang, jsonLd: jsonLdOf(loaded, kind, seo.origin) },
+    headers: page.access ? { 'Cache-Control': PRIVATE } : undefined,
   });
 }

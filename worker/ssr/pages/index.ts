@@ -6,13 +6,14 @@ import type { RouteId } from '../../../client/routes';
 import type { SlugKind } from '../../db/catalogue';
 import { catalogueRoutePages, catalogueSlugPages } from './catalogue';
 import { contentRoutePages, contentSlugPages } from './content';
+import { identityRoutePages } from './identity';
 import { listingRoutePages, listingSlugPages } from './listings';
 import type { PageDefinition } from './types';
 
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
 export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };

@@ -10,6 +10,7 @@ import type { RouteParams } from '../../../client/routes';
 import type { MenuCategory } from '../../../client/types';
 import type { Channel } from '../../channel/channels';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../identity/session';
 
 export interface LoadContext {
   db: Db;
@@ -23,6 +24,8 @@ export interface LoadContext {
   entityId?: number;
   /** The request's clock (tests inject one). */
   now: Date;
+  /** The signed-in user, looked up only for pages with an `access` rule (others are shared and cacheable). */
+  user: UserRow | null;
 }
 
 export interface Loaded<D> {
@@ -39,6 +42,12 @@ export interface Loaded<D> {
 }
 
 export interface PageDefinition<D> {
+  /**
+   * Who the page is for: 'user' needs a session (anonymous visitors go to login and come back);
+   * 'visitor' is a sign-in screen (a signed-in person goes on to `next` or the account). Either
+   * makes the page personal: never cached.
+   */
+  access?: 'user' | 'visitor';
   component: LazyExoticComponent<ComponentType<{ data: D }>>;
   load(context: LoadContext): Promise<Loaded<D> | null>;
 }

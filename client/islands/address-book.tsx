@@ -1,0 +1,276 @@
+/**
+ * Island: the address book — shipping and billing addresses, the checked one first with its
+ * "default" badge (spec §4), and a form to add or edit one. Countries and provinces come from
+ * the database; every check (postal code of the province, phone, tax id) is the server's.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent } from 'react';
+import { callApi } from '../api';
+import { Field, FormAlert, SelectField, useApiForm } from '../components/forms';
+import { showToast } from '../toast';
+
+export type AddressKind = 'shipping' | 'billing';
+
+export interface BookAddress {
+  id: number;
+  name: string;
+  surname: string;
+  address: string;
+  streetNumber: string;
+  city: string;
+  postalCode: string;
+  province: { id: number; name: string };
+  country: { iso: string; name: string };
+  default: boolean;
+  phone?: string;
+  optionalInformation?: string;
+  billingType?: 'company' | 'freelance' | 'individual';
+  companyName?: string;
+  nif?: string;
+  cellPhone?: string;
+}
+
+export interface BookCountry {
+  id: number;
+  iso: string;
+  name: string;
+  phonePrefix: string;
+}
+
+export interface AddressBookProps {
+  shipping: BookAddress[];
+  billing: BookAddress[];
+  countries: BookCountry[];
+  defaultCountryIso: string;
+  provinces: { id: number; name: string }[];
+}
+
+type Draft = Record<string, string | boolean>;
+
+function draftOf(kind: AddressKind, address: BookAddress | undefined, countryIso: string): Draft {
+  return {
+    name: address?.name ?? '',
+    surname: address?.surname ?? '',
+    address: address?.address ?? '',
+    streetNumber: address?.streetNumber ?? '',
+    city: address?.city ?? '',
+    postalCode: address?.postalCode ?? '',
+    provinceId: address ? String(address.province.id) : '',
+    countryIso: address?.country.iso ?? countryIso,
+    isDefault: address?.default ?? false,
+    ...(kind === 'shipping'
+      ? { phone: address?.phone ?? '', optionalInformation: address?.optionalInformation ?? '' }
+      : { billingType: address?.billingType ?? 'individual', companyName: address?.companyName ?? '', nif: address?.nif ?? '', cellPhone: address?.cellPhone ?? '' }),
+  };
+}
+
+function useProvinces(countries: BookCountry[], iso: string, initialIso: string, initial: { id: number; name: string }[]) {
+  const [byIso, setByIso] = useState<Record<string, { id: number; name: string }[]>>({ [initialIso]: initial });
+  useEffect(() => {
+    const country = countries.find((c) => c.iso === iso);
+    if (!country || byIso[iso]) return;
+    void callApi<{ id: number; name: string }[]>('GET', `/api/checkout/countries/${country.id}/provinces`).then((list) => setByIso((known) => ({ ...known, [iso]: list })));
+  }, [iso, countries, byIso]);
+  return byIso[iso] ?? [];
+}
+
+interface FormProps {
+  kind: AddressKind;
+  editing?: BookAddress;
+  countries: BookCountry[];
+  defaultCountryIso: string;
+  initialProvinces: { id: number; name: string }[];
+  onDone: (saved: boolean) => void;
+}
+
+function AddressForm({ kind, editing, countries, defaultCountryIso, initialProvinces, onDone }: FormProps) {
+  const { t } = useLingui();
+  const form = useApiForm();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(kind, editing, defaultCountryIso));
+  const provinces = useProvinces(countries, String(draft.countryIso), defaultCountryIso, initialProvinces);
+  const set = (field: string) => (value: string | boolean) => setDraft((d) => ({ ...d, [field]: value, ...(field === 'countryIso' ? { provinceId: '' } : {}) }));
+  const text = (field: string) => String(draft[field] ?? '');
+  const prefix = countries.find((c) => c.iso === draft.countryIso)?.phonePrefix ?? '';
+  const id = (field: string) => `${kind}-${field}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { ...draft, provinceId: Number(draft.provinceId) || 0 };
+    const path = editing ? `/api/user/addresses/${kind}/${editing.id}` : `/api/user/addresses/${kind}`;
+    if (await form.run(() => callApi(editing ? 'PUT' : 'POST', path, body))) onDone(true);
+  }
+
+  const errors = form.fieldErrors;
+  return (
+    <form className="address-form" onSubmit={submit} noValidate aria-labelledby={id('form-title')}>
+      <h3 id={id('form-title')}>{editing ? <Trans>Edit address</Trans> : <Trans>New address</Trans>}</h3>
+      <FormAlert message={form.error} />
+      {kind === 'billing' ? (
+        <>
+          <SelectField
+            id={id('billingType')}
+            label={t`Invoice as`}
+            value={text('billingType')}
+            onChange={set('billingType')}
+            options={[
+              { value: 'individual', label: t`Individual` },
+              { value: 'freelance', label: t`Self-employed` },
+              { value: 'company', label: t`Company` },
+            ]}
+          />
+          {draft.billingType === 'company' ? <Field id={id('companyName')} label={t`Company name`} value={text('companyName')} onChange={set('companyName')} required autoComplete="organization" error={errors.companyName} /> : null}
+          <Field id={id('nif')} label={t`Tax identification number`} value={text('nif')} onChange={set('nif')} error={errors.nif} />
+        </>
+      ) : null}
+      <Field id={id('name')} label={t`First name`} value={text('name')} onChange={set('name')} required autoComplete="given-name" error={errors.name} />
+      <Field id={id('surname')} label={t`Surname`} value={text('surname')} onChange={set('surname')} required autoComplete="family-name" error={errors.surname} />
+      <Field id={id('address')} label={t`Street`} value={text('address')} onChange={set('address')} required autoComplete="address-line1" error={errors.address} />
+      <Field id={id('streetNumber')} label={t`Number`} value={text('streetNumber')} onChange={set('streetNumber')} required error={errors.streetNumber} />
+      {kind === 'shipping' ? (
+        <Field id={id('optionalInformation')} label={t`Floor, door, other details (optional)`} value={text('optionalInformation')} onChange={set('optionalInformation')} autoComplete="address-line2" error={errors.optionalInformation} />
+      ) : null}
+      <Field id={id('postalCode')} label={t`Postal code`} value={text('postalCode')} onChange={set('postalCode')} required autoComplete="postal-code" error={errors.postalCode} />
+      <Field id={id('city')} label={t`Town or city`} value={text('city')} onChange={set('city')} required autoComplete="address-level2" error={errors.city} />
+      <SelectField id={id('countryIso')} label={t`Country`} value={text('countryIso')} onChange={set('countryIso')} options={countries.map((c) => ({ value: c.iso, label: c.name }))} error={errors.countryIso} />
+      <SelectField
+        id={id('provinceId')}
+        label={t`Province`}
+        value={text('provinceId')}
+        onChange={set('provinceId')}
+        required
+        options={[{ value: '', label: t`Choose…` }, ...provinces.map((p) => ({ value: String(p.id), label: p.name }))]}
+        error={errors.provinceId}
+      />
+      {kind === 'shipping' ? (
+        <Field id={id('phone')} label={t`Phone (${prefix})`} type="tel" value={text('phone')} onChange={set('phone')} required autoComplete="tel-national" error={errors.phone} />
+      ) : (
+        <Field id={id('cellPhone')} label={t`Mobile phone (${prefix})`} type="tel" value={text('cellPhone')} onChange={set('cellPhone')} required autoComplete="tel-national" error={errors.cellPhone} />
+      )}
+      <div className="field field--check">
+        <input id={id('isDefault')} type="checkbox" checked={Boolean(draft.isDefault)} onChange={(event) => set('isDefault')(event.target.checked)} />
+        <label htmlFor={id('isDefault')}>
+          <Trans>Use as my default address</Trans>
+        </label>
+      </div>
+      <div className="form-actions">
+        <button className="button" type="submit" disabled={form.busy}>
+          <Trans>Save address</Trans>
+        </button>
+        <button className="button button--secondary" type="button" onClick={() => onDone(false)}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AddressCard({ kind, address, onChange }: { kind: AddressKind; address: BookAddress; onChange: (action: 'edit' | 'default' | 'delete') => void }) {
+  const { t } = useLingui();
+  const who = address.companyName ? `${address.companyName} · ${address.name} ${address.surname}` : `${address.name} ${address.surname}`;
+  return (
+    <li className={`address-card${address.default ? ' address-card--default' : ''}`} data-address-id={address.id}>
+      <p className="address-card__name">
+        {who}
+        {address.default ? (
+          <span className="badge">
+            <Trans>Default</Trans>
+          </span>
+        ) : null}
+      </p>
+      <p>
+        {address.address} {address.streetNumber}
+        {address.optionalInformation ? `, ${address.optionalInformation}` : ''}
+        <br />
+        {address.postalCode} {address.city} ({address.province.name}), {address.country.name}
+        <br />
+        {kind === 'shipping' ? address.phone : `${address.nif ?? ''} · ${address.cellPhone ?? ''}`}
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button button--secondary" data-action="edit" onClick={() => onChange('edit')} aria-label={t`Edit the address of ${who}`}>
+          <Trans>Edit</Trans>
+        </button>
+        {address.default ? null : (
+          <button type="button" className="button button--secondary" data-action="default" onClick={() => onChange('default')} aria-label={t`Make the address of ${who} the default`}>
+            <Trans>Make default</Trans>
+          </button>
+        )}
+        <button type="button" className="button button--secondary" data-action="delete" onClick={() => onChange('delete')} aria-label={t`Delete the address of ${who}`}>
+          <Trans>Delete</Trans>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function AddressList({ kind, initial, props }: { kind: AddressKind; initial: BookAddress[]; props: AddressBookProps }) {
+  const { t } = useLingui();
+  const [addresses, setAddresses] = useState(initial);
+  const [editing, setEditing] = useState<BookAddress | 'new' | null>(null);
+
+  async function reload() {
+    setAddresses(await callApi<BookAddress[]>('GET', `/api/user/addresses/${kind}`));
+  }
+
+  async function act(address: BookAddress, action: 'edit' | 'default' | 'delete') {
+    if (action === 'edit') return setEditing(address);
+    try {
+      if (action === 'default') await callApi('PUT', `/api/user/addresses/${kind}/${address.id}/default`);
+      else if (window.confirm(t`Delete this address?`)) await callApi('DELETE', `/api/user/addresses/${kind}/${address.id}`);
+      else return;
+      await reload();
+      showToast({ type: 'success', message: action === 'default' ? t`Default address changed.` : t`Address deleted.` });
+    } catch {
+      showToast({ type: 'error', message: t`The change could not be saved. Please try again.` });
+    }
+  }
+
+  async function done(saved: boolean) {
+    setEditing(null);
+    if (saved) {
+      await reload();
+      showToast({ type: 'success', message: t`Address saved.` });
+    }
+  }
+
+  return (
+    <>
+      {addresses.length === 0 ? (
+        <p>
+          <Trans>You have no addresses of this kind yet.</Trans>
+        </p>
+      ) : (
+        <ul className="address-list">
+          {addresses.map((address) => (
+            <AddressCard key={address.id} kind={kind} address={address} onChange={(action) => act(address, action)} />
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <AddressForm kind={kind} editing={editing === 'new' ? undefined : editing} countries={props.countries} defaultCountryIso={props.defaultCountryIso} initialProvinces={props.provinces} onDone={done} />
+      ) : (
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          {kind === 'shipping' ? <Trans>Add a shipping address</Trans> : <Trans>Add a billing address</Trans>}
+        </button>
+      )}
+    </>
+  );
+}
+
+export default function AddressBook(props: AddressBookProps) {
+  return (
+    <div className="address-book">
+      <section aria-labelledby="shipping-addresses">
+        <h2 id="shipping-addresses">
+          <Trans>Shipping addresses</Trans>
+        </h2>
+        <AddressList kind="shipping" initial={props.shipping} props={props} />
+      </section>
+      <section aria-labelledby="billing-addresses">
+        <h2 id="billing-addresses">
+          <Trans>Billing addresses</Trans>
+        </h2>
+        <AddressList kind="billing" initial={props.billing} props={props} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** Island: the account menu's sign-out button. */
+import { Trans } from '@lingui/react/macro';
+import { useState } from 'react';
+import { callApi } from '../api';
+import { useHref } from '../components/store-context';
+import { showToast } from '../toast';
+import { useLingui } from '@lingui/react/macro';
+
+export default function SignOut() {
+  const { t } = useLingui();
+  const link = useHref();
+  const [busy, setBusy] = useState(false);
+  async function signOut() {
+    setBusy(true);
+    try {
+      await callApi('POST', '/api/users/logout');
+      window.location.assign(link('home'));
+    } catch {
+      setBusy(false);
+      showToast({ type: 'error', message: t`You could not be signed out. Please try again.` });
+    }
+  }
+  return (
+    <button type="button" className="button button--secondary" onClick={signOut} disabled={busy}>
+      <Trans>Sign out</Trans>
+    </button>
+  );
+}

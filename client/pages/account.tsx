@@ -1,0 +1,136 @@
+/**
+ * The account area (spec §2, under /usuarios/panel and its translations): a frame with the
+ * navigation to every account screen, the overview, "My details", the address book, and the
+ * plain "not available yet" page for the screens still to come.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { ACCOUNT_GROUPS, accountSection } from '../account/sections';
+import { Island } from '../components/island';
+import { useHref } from '../components/store-context';
+import AddressBook, { type AddressBookProps } from '../islands/address-book';
+import SignOut from '../islands/sign-out';
+import UserData, { type UserDataProps } from '../islands/user-data';
+import type { RouteId } from '../routes';
+
+export interface AccountFrameData {
+  route: RouteId;
+  greetingName: string;
+}
+
+function AccountFrame({ frame, title, children }: { frame: AccountFrameData; title: ReactNode; children: ReactNode }) {
+  const { i18n, t } = useLingui();
+  const link = useHref();
+  const current = accountSection(frame.route)?.route ?? frame.route;
+  return (
+    <div className="account">
+      <nav className="account-nav" aria-label={t`My account`}>
+        <p className="account-nav__hello">
+          <Trans>Hello, {frame.greetingName}</Trans>
+        </p>
+        <a href={link('account')} aria-current={current === 'account' ? 'page' : undefined}>
+          <Trans>Overview</Trans>
+        </a>
+        {ACCOUNT_GROUPS.map((group) => (
+          <div key={group.title.id} className="account-nav__group">
+            <h2>{i18n._(group.title)}</h2>
+            <ul>
+              {group.sections.map((section) => (
+                <li key={section.route}>
+                  <a href={link(section.route)} aria-current={current === section.route ? 'page' : undefined}>
+                    {i18n._(section.label)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <Island name="sign-out" component={SignOut} props={{}} />
+      </nav>
+      <section className="account-main" aria-labelledby="account-title">
+        <h1 id="account-title">{title}</h1>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+export interface AccountHomeData {
+  frame: AccountFrameData;
+  email: string;
+  addresses: number;
+  twoFactorEnabled: boolean;
+}
+
+export function AccountHomePage({ data }: { data: AccountHomeData }) {
+  const link = useHref();
+  const count = data.addresses;
+  return (
+    <AccountFrame frame={data.frame} title={<Trans>My account</Trans>}>
+      <p>
+        <Trans>You are signed in as {data.email}.</Trans>
+      </p>
+      <ul className="account-summary">
+        <li>
+          <a href={link('accountData')}>
+            <Trans>My details</Trans>
+          </a>
+          {': '}
+          {data.twoFactorEnabled ? <Trans>two-step sign-in is on</Trans> : <Trans>two-step sign-in is off</Trans>}
+        </li>
+        <li>
+          <a href={link('accountAddresses')}>
+            <Trans>Addresses</Trans>
+          </a>
+          {': '}
+          <Trans>saved: {count}</Trans>
+        </li>
+      </ul>
+    </AccountFrame>
+  );
+}
+
+export interface AccountDataPageData {
+  frame: AccountFrameData;
+  details: UserDataProps;
+}
+
+export function AccountDataPage({ data }: { data: AccountDataPageData }) {
+  return (
+    <AccountFrame frame={data.frame} title={<Trans>My details</Trans>}>
+      <Island name="user-data" component={UserData} props={data.details} />
+    </AccountFrame>
+  );
+}
+
+export interface AccountAddressesData {
+  frame: AccountFrameData;
+  book: AddressBookProps;
+}
+
+export function AccountAddressesPage({ data }: { data: AccountAddressesData }) {
+  return (
+    <AccountFrame frame={data.frame} title={<Trans>Addresses</Trans>}>
+      <Island name="address-book" component={AddressBook} props={data.book} />
+    </AccountFrame>
+  );
+}
+
+export function AccountPendingPage({ data }: { data: { frame: AccountFrameData } }) {
+  const { i18n } = useLingui();
+  const link = useHref();
+  const section = accountSection(data.frame.route);
+  const name = section ? i18n._(section.label) : '';
+  return (
+    <AccountFrame frame={data.frame} title={name}>
+      <p>
+        <Trans>This section is not available yet. We are building it and it will appear here as soon as it is ready.</Trans>
+      </p>
+      <p>
+        <a href={link('account')}>
+          <Trans>Back to my account</Trans>
+        </a>
+      </p>
+    </AccountFrame>
+  );
+}

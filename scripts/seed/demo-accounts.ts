@@ -1,0 +1,39 @@
+/**
+ * The demo customer accounts (see scripts/seed/accounts.ts) as SQL statements. Runs in Node and
+ * in the Worker's tests alike: WebCrypto only, no Node modules.
+ */
+import { hashPassword } from '../../worker/identity/password';
+import { sqlLiteral } from './sql';
+
+export const DEMO_PASSWORD = 'ampora-demo-1';
+
+type Row = Record<string, string | number | null>;
+
+function insert(table: string, row: Row): string {
+  return `INSERT INTO ${table} (${Object.keys(row).join(', ')}) VALUES (${Object.values(row).map(sqlLiteral).join(', ')});`;
+}
+
+const userId = (email: string) => `(SELECT id FROM users WHERE email = ${sqlLiteral(email)})`;
+
+export async function demoAccountStatements(now = Date.now()): Promise<string[]> {
+  const emails = ['ana@ampora.test', 'empresa@ampora.test'];
+  const statements = emails.flatMap((email) =>
+    ['shipping_addresses', 'billing_addresses', 'user_purchases', 'product_reviews', 'auth_tokens', 'two_factor_challenges'].map((table) => `DELETE FROM ${table} WHERE user_id IN (SELECT id FROM users WHERE email = ${sqlLiteral(email)});`),
+  );
+  statements.push(`DELETE FROM users WHERE email IN (${emails.map(sqlLiteral).join(', ')});`);
+  const base = { channel: 'ES', language: 'es_ES', created_at: now, email_verified_at: now, auth_epoch: 0 };
+  statements.push(
+    insert('users', { ...base, hash_id: 'demo-ana-0001', email: emails[0]!, password_hash: await hashPassword(DEMO_PASSWORD), nick: 'AnaG', nick_key: 'anag', birthday: '1990-05-24', roles: '["customer"]', is_b2b: 0, is_premium: 0, two_factor_enabled: 0, cart_id: crypto.randomUUID() }),
+    insert('users', { ...base, hash_id: 'demo-empresa-0001', email: emails[1]!, password_hash: await hashPassword(DEMO_PASSWORD), nick: 'AmporaPro', nick_key: 'amporapro', birthday: null, roles: '["customer","business","premium"]', is_b2b: 1, is_premium: 1, two_factor_enabled: 1, cart_id: crypto.randomUUID() }),
+  );
+  const place = { address: 'Calle de Alcalá', street_number: '42', city: 'Madrid', postal_code: '28014', province_id: 28, country_iso: 'ES', created_at: now, updated_at: now };
+  statements.push(
+    `INSERT INTO shipping_addresses (user_id, name, surname, address, street_number, city, postal_code, province_id, country_iso, phone, is_default, validated, optional_information, created_at, updated_at) SELECT ${userId(emails[0]!)}, 'Ana', 'García López', ${sqlLiteral(place.address)}, '42', 'Madrid', '28014', 28, 'ES', '+34612345678', 1, 1, '3º B', ${now}, ${now};`,
+    `INSERT INTO shipping_addresses (user_id, name, surname, address, street_number, city, postal_code, province_id, country_iso, phone, is_default, validated, optional_information, created_at, updated_at) SELECT ${userId(emails[0]!)}, 'Ana', 'García López', 'Gran Vía', '3', 'Murcia', '30001', 30, 'ES', '+34612345678', 0, 1, '', ${now}, ${now};`,
+    `INSERT INTO billing_addresses (user_id, billing_type, company_name, name, surname, nif, address, street_number, city, postal_code, province_id, country_iso, cell_phone, is_default, created_at, updated_at) SELECT ${userId(emails[0]!)}, 'individual', '', 'Ana', 'García López', '12345678Z', ${sqlLiteral(place.address)}, '42', 'Madrid', '28014', 28, 'ES', '+34612345678', 1, ${now}, ${now};`,
+    `INSERT INTO billing_addresses (user_id, billing_type, company_name, name, surname, nif, address, street_number, city, postal_code, province_id, country_iso, cell_phone, is_default, created_at, updated_at) SELECT ${userId(emails[1]!)}, 'company', 'Ampora Demo SL', 'Luis', 'Pérez', 'B12345674', 'Avenida Libertad', '10', 'Murcia', '30009', 30, 'ES', '+34698765432', 1, ${now}, ${now};`,
+    `INSERT INTO user_purchases (user_id, article_id, order_number, purchased_at) SELECT ${userId(emails[0]!)}, id, 'DEMO-0001', ${now - 86_400_000} FROM articles ORDER BY id LIMIT 2;`,
+  );
+  return statements;
+}
+
