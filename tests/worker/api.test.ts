@@ -94,6 +94,10 @@ describe('countries and provinces', () => {
     expect(body.data!.length).toBeGreaterThanOrEqual(52);
     expect(body.data!.every((p) => p.countryId === spain.id)).toBe(true);
     expect(body.data!.map((p) => p.name)).toContain('Madrid');
+    // Accented names sort with their letter: Ávila among the A's, Cáceres before Cuenca.
+    const names = body.data!.map((p) => p.name);
+    expect(names.indexOf('Ávila')).toBeLessThan(names.indexOf('Badajoz'));
+    expect(names.indexOf('Cáceres')).toBeLessThan(names.indexOf('Cuenca'));
   });
 
   it('answers 404 for a country that does not exist and 400 for a malformed id', async () => {

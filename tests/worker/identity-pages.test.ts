@@ -82,3 +82,19 @@ describe('account area and sign-in pages', () => {
     expect(await response.json()).toHaveProperty('messages');
   });
 });
+
+describe('the e-mail sandbox speaks the provider API', () => {
+  it('refuses a wrong key and a malformed message like the provider does', async () => {
+    const { env } = await import('cloudflare:workers');
+    const { emailSandbox } = await import('../../worker/email/sandbox');
+    const { createDb } = await import('../../worker/db/client');
+    const sandbox = emailSandbox(createDb(env.DB), 're_key');
+    const post = (key: string, body: unknown) => sandbox.fetch(new Request('https://api.resend.com/emails', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+    expect((await post('wrong', { from: 'a@b.c', to: 'x@y.z', subject: 's' })).status).toBe(401);
+    const invalid = await post('re_key', { from: 'a@b.c', to: 'not an address', subject: 's' });
+    expect(invalid.status).toBe(422);
+    expect(await invalid.json()).toMatchObject({ name: 'validation_error' });
+    const ok = await post('re_key', { from: 'a@b.c', to: 'sandbox@example.com', subject: 'Hello', text: 'Body' });
+    expect(await ok.json()).toMatchObject({ id: expect.any(String) });
+  });
+});

@@ -30,9 +30,11 @@ export async function listCountries(db: Db, language: Language): Promise<Country
 export async function listProvinces(db: Db, countryId: number): Promise<Province[] | undefined> {
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
   if (!country) return undefined;
-  return db
+  const rows = await db
     .select({ id: provinces.id, countryId: provinces.countryId, code: provinces.code, name: provinces.name })
     .from(provinces)
-    .where(eq(provinces.countryId, countryId))
-    .orderBy(asc(provinces.name));
+    .where(eq(provinces.countryId, countryId));
+  // Sorted as people read names ("Ávila" with the A's), not by byte value.
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+  return rows.sort((a, b) => collator.compare(a.name, b.name));
 }
