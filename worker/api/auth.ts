@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { href, type RouteId, type RouteParams } from '../../client/routes';
 import { users } from '../db/schema';
-import { emailSender, type EmailMessage } from '../email/provider';
+import { sendLater } from '../email/provider';
 import { alreadyRegisteredEmail, confirmAccountEmail, passwordResetEmail, twoFactorCodeEmail } from '../email/templates';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
@@ -30,14 +30,6 @@ const linkToken = z.string().min(1).max(100);
 /** A link to a screen of the store on the request's channel and language. */
 export function storeLink(c: AppContext, route: RouteId, params: RouteParams = {}, query = ''): string {
   return new URL(c.req.url).origin + href(route, c.var.language, c.var.channel, params) + query;
-}
-
-/** Sends after the answer; a failure is logged (the person can ask again), never shown. */
-function sendLater(c: AppContext, message: EmailMessage) {
-  const delivery = emailSender(c.env, c.var.db)
-    .send(message)
-    .catch((error: unknown) => console.error('E-mail delivery failed', message.subject, error));
-  c.executionCtx.waitUntil(delivery);
 }
 
 async function rehashIfNeeded(c: AppContext, user: UserRow, password: string) {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { checkBirthday, dayMonthYear, type BirthdayProblem } from '../domain/identity/birthday';
-import { emailSender } from '../email/provider';
+import { sendLater } from '../email/provider';
 import { passwordChangedEmail } from '../email/templates';
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope, type ErrorName } from '../http/errors';
@@ -75,11 +75,7 @@ export const userApi = new Hono<AppEnv>()
       .where(eq(users.id, user.id))
       .returning();
     await openSession(c, updated!, 'password-change');
-    c.executionCtx.waitUntil(
-      emailSender(c.env, c.var.db)
-        .send(passwordChangedEmail(user.email, c.var.i18n, storeLink(c, 'recoveryPassword')))
-        .catch((error: unknown) => console.error('E-mail delivery failed', error)),
-    );
+    sendLater(c, passwordChangedEmail(user.email, c.var.i18n, storeLink(c, 'recoveryPassword')));
     return c.json(okEnvelope({ changed: true }));
   })
   .put('/two-factor', validate('json', z.object({ enabled: z.boolean(), password: currentPassword })), async (c) => {

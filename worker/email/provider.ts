@@ -5,6 +5,7 @@
  * sandbox is refused when ENVIRONMENT is production.
  */
 import type { Db } from '../db/client';
+import type { AppContext } from '../http/context';
 import { emailSandbox, sandboxEnabled } from './sandbox';
 
 export interface EmailMessage {
@@ -55,4 +56,12 @@ export function emailSender(env: Env, db: Db): EmailSender {
     from: env.EMAIL_FROM,
     fetch: sandbox ? async (request) => sandbox.fetch(request) : (request) => fetch(request),
   });
+}
+
+/** Sends after the answer (waitUntil); a failure is logged (the person can ask again), never shown. */
+export function sendLater(c: AppContext, message: EmailMessage): void {
+  const delivery = emailSender(c.env, c.var.db)
+    .send(message)
+    .catch((error: unknown) => console.error('E-mail delivery failed', message.subject, error));
+  c.executionCtx.waitUntil(delivery);
 }

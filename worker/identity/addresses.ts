@@ -6,7 +6,7 @@
  * one address of a kind is the default; none marked means the last one is used (spec §4).
  */
 import type { I18n } from '@lingui/core';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
@@ -65,7 +65,7 @@ function fieldError(issues: FieldIssue[]): AppError {
  */
 export async function checkPlace(db: Db, i18n: I18n, place: PlaceToCheck): Promise<{ postalCode: string }> {
   const [found] = await db
-    .select({ countryIso: countries.iso, provinceCountryIso: countries.iso, postalPrefixes: provinces.postalPrefixes })
+    .select({ countryIso: countries.iso, postalPrefixes: provinces.postalPrefixes })
     .from(provinces)
     .innerJoin(countries, eq(countries.id, provinces.countryId))
     .where(eq(provinces.id, place.provinceId));
@@ -133,13 +133,13 @@ export async function listAddresses(db: Db, kind: AddressKind, userId: number, l
     country: { iso: address.countryIso, name: countryName ?? address.countryIso },
   }));
   const checked = checkedAddressId(addresses);
-  return sortAddresses(addresses).map(({ userId: _user, createdAt: _created, ...rest }) => ({ ...rest, default: rest.id === checked, markedDefault: rest.isDefault }));
+  return sortAddresses(addresses).map(({ userId: _user, createdAt: _created, ...rest }) => ({ ...rest, default: rest.id === checked }));
 }
 
 export async function countAddresses(db: Db, kind: AddressKind, userId: number): Promise<number> {
   const t = ADDRESS_TABLES[kind];
-  const rows = await db.select({ id: t.id }).from(t.table).where(eq(t.userId, userId));
-  return rows.length;
+  const [row] = await db.select({ n: count() }).from(t.table).where(eq(t.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** Marks one address the default and clears the mark on the user's others, in one batch. */
