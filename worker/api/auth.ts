@@ -19,7 +19,8 @@ import { createUser, findUserByEmail, findUserById, normalizeEmail } from '../id
 import { consumeToken, issueToken, TOKEN_TTL_MS } from '../identity/auth-tokens';
 import { decoyPasswordHash, hashPassword, needsRehash, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../identity/password';
 import { limitAttempt } from '../identity/rate-limit';
-import { closeSession, openSession, type UserRow } from '../identity/session';
+import { mergeAnonymousCart } from '../cart/service';
+import { closeSession, openSession, type SessionRecord, type UserRow } from '../identity/session';
 import { startChallenge, TWO_FACTOR_TTL_MS, verifyChallenge } from '../identity/two-factor';
 import { userInfoResponse } from './user-info';
 
@@ -34,6 +35,12 @@ export function storeLink(c: AppContext, route: RouteId, params: RouteParams = {
 
 async function rehashIfNeeded(c: AppContext, user: UserRow, password: string) {
   if (needsRehash(user.passwordHash)) await c.var.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+}
+
+/** Opens the session and brings the browser's anonymous basket into the account's. */
+async function signIn(c: AppContext, user: UserRow, via: SessionRecord['via']) {
+  await openSession(c, user, via);
+  await mergeAnonymousCart(c, user);
 }
 
 export const auth = new Hono<AppEnv>()
@@ -62,7 +69,7 @@ export const auth = new Hono<AppEnv>()
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${c.var.now.getTime()})` })
       .where(eq(users.id, userId))
       .returning();
-    await openSession(c, user!, 'confirmation');
+    await signIn(c, user!, 'confirmation');
     return userInfoResponse(c);
   })
   .post('/login', validate('json', z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })), async (c) => {
@@ -79,7 +86,7 @@ export const auth = new Hono<AppEnv>()
       // The 2FA-required marker (spec §5): the browser asks for the code next.
       return c.json(okEnvelope({ twoFactorRequired: true as const, temporalToken }));
     }
-    await openSession(c, user, 'password');
+    await signIn(c, user, 'password');
     return userInfoResponse(c, { twoFactorRequired: false });
   })
   .post('/login/two-factor', validate('json', z.object({ temporalToken: linkToken, code: z.string().trim().max(12) })), async (c) => {
@@ -91,7 +98,7 @@ export const auth = new Hono<AppEnv>()
     }
     const user = await findUserById(c.var.db, result.userId);
     if (!user) throw appError('twoFactorInvalidToken');
-    await openSession(c, user, 'two-factor');
+    await signIn(c, user, 'two-factor');
     return userInfoResponse(c, { twoFactorRequired: false });
   })
   .post('/logout', async (c) => {
@@ -122,6 +129,6 @@ export const auth = new Hono<AppEnv>()
       })
       .where(eq(users.id, userId))
       .returning();
-    await openSession(c, user!, 'reset');
+    await signIn(c, user!, 'reset');
     return userInfoResponse(c);
   });

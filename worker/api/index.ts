@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
+import { cartCheckout, cartOrders } from './cart';
 import { catalogue } from './catalogue';
 import { checkout } from './checkout';
 import { recommendations } from './recommendations';
@@ -18,6 +19,8 @@ export const api = new Hono<AppEnv>()
   .route('/catalogue', catalogue)
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
+  .route('/checkout', cartCheckout)
+  .route('/orders', cartOrders)
   .route('/users', usersApi)
   .route('/user', userApi);
 

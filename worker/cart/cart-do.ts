@@ -1,8 +1,37 @@
 /**
- * CartDO: one Durable Object per cart, the only writer of a cart's lines. Declared with SQLite
- * storage; its schema is created here and its RPC methods arrive with the cart and checkout work.
+ * CartDO: one Durable Object per cart (its name is the cart id), the only writer of that cart.
+ * Every method runs synchronously against the object's SQLite storage, so calls on one cart
+ * never interleave: each mutation sees the result of the one before (no lost update). The
+ * Worker reads the catalogue facts of the offers involved from D1 on every mutation and passes
+ * them in; the rules of ./rules.ts decide with the cart's current lines.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { CART_CODES, decideAdd, decideQty, reconcile, type CartCode, type LineState, type OfferFact, type Reconciliation } from './rules';
+
+export interface CartLineRow extends LineState {
+  articleReference: number;
+  giftPaper: boolean;
+  addedAt: number;
+}
+
+export type CartResult<T = object> = ({ ok: true } & T) | { ok: false; code: CartCode };
+
+interface StoredLine {
+  id_line: number;
+  id_article: number;
+  offer_id: number;
+  qty: number;
+  article_reference: number;
+  gift_paper: number;
+  added_at: number;
+  [key: string]: SqlStorageValue;
+}
+
+class Rollback extends Error {
+  constructor(readonly code: CartCode) {
+    super(String(code));
+  }
+}
 
 export class CartDO extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -16,12 +45,124 @@ export class CartDO extends DurableObject<Env> {
         offer_id INTEGER,
         added_at INTEGER NOT NULL
       )`);
+      const columns = ctx.storage.sql.exec<{ name: string }>('PRAGMA table_info(cart_lines)').toArray().map((c) => c.name);
+      if (!columns.includes('gift_paper')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN gift_paper INTEGER NOT NULL DEFAULT 0');
+      ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS cart_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     });
+  }
+
+  private rows(): CartLineRow[] {
+    return this.ctx.storage.sql
+      .exec<StoredLine>('SELECT * FROM cart_lines ORDER BY id_line')
+      .toArray()
+      .map((r) => ({ idLine: r.id_line, articleId: r.id_article, offerId: r.offer_id, qty: r.qty, articleReference: r.article_reference, giftPaper: r.gift_paper === 1, addedAt: r.added_at }));
+  }
+
+  private touch(now: number) {
+    this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('updatedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(now));
+  }
+
+  /** The lines, in the order they were added. */
+  async lines(): Promise<CartLineRow[]> {
+    return this.rows();
   }
 
   /** Number of units in the cart. */
   async itemCount(): Promise<number> {
-    const row = this.ctx.storage.sql.exec<{ units: number }>('SELECT COALESCE(SUM(qty), 0) AS units FROM cart_lines').one();
-    return row.units;
+    return this.ctx.storage.sql.exec<{ units: number }>('SELECT COALESCE(SUM(qty), 0) AS units FROM cart_lines').one().units;
+  }
+
+  /** Adds articles (all or none); `limited` lists the articles capped by stock (notice 1139). */
+  async add(items: { fact: OfferFact; qty: number }[], now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
+    try {
+      const limited = this.ctx.storage.transactionSync(() => {
+        const capped: number[] = [];
+        for (const { fact, qty } of items) {
+          const decision = decideAdd(this.rows(), fact, qty);
+          if (!decision.ok) throw new Rollback(decision.code);
+          if (decision.limited) capped.push(fact.articleId);
+          if ('idLine' in decision && decision.idLine !== undefined) this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
+          else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, now);
+        }
+        this.touch(now);
+        return capped;
+      });
+      return { ok: true, lines: this.rows(), limited };
+    } catch (error) {
+      if (error instanceof Rollback) return { ok: false, code: error.code };
+      throw error;
+    }
+  }
+
+  /** Sets a line's quantity; `fact` is its offer now (undefined: no longer sold here). */
+  async setQty(idLine: number, fact: OfferFact | undefined, qty: number, now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
+    const line = this.rows().find((l) => l.idLine === idLine);
+    if (!line) return { ok: false, code: CART_CODES.notInCart };
+    if (!fact) return { ok: false, code: CART_CODES.noStockArticle };
+    const decision = decideQty(fact, qty);
+    if (!decision.ok) return decision;
+    this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
+    this.touch(now);
+    return { ok: true, lines: this.rows(), limited: decision.limited ? [line.articleId] : [] };
+  }
+
+  /** The offer a line holds (the Worker reads its facts before changing the quantity). */
+  async lineOffer(idLine: number): Promise<number | null> {
+    return this.rows().find((l) => l.idLine === idLine)?.offerId ?? null;
+  }
+
+  /** Removes a line and the services attached to its article. */
+  async remove(idLine: number, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+    const line = this.rows().find((l) => l.idLine === idLine);
+    if (!line) return { ok: false, code: CART_CODES.notInCart };
+    this.ctx.storage.transactionSync(() => {
+      this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', idLine);
+      if (line.articleReference === 0) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
+      this.touch(now);
+    });
+    return { ok: true, lines: this.rows() };
+  }
+
+  async clear(now: number): Promise<void> {
+    this.ctx.storage.sql.exec('DELETE FROM cart_lines');
+    this.touch(now);
+  }
+
+  /** Brings the lines within what can be bought now (facts of every line's offer); returns what changed. */
+  async reconcile(facts: OfferFact[], now: number): Promise<Reconciliation & { lines: CartLineRow[] }> {
+    const byOffer = new Map(facts.map((f) => [f.offerId, f]));
+    const changes = reconcile(this.rows(), byOffer);
+    if (changes.modified.length > 0 || changes.removed.length > 0) {
+      this.ctx.storage.transactionSync(() => {
+        for (const m of changes.modified) this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
+        for (const r of changes.removed) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', r.idLine);
+        this.touch(now);
+      });
+    }
+    return { ...changes, lines: this.rows() };
+  }
+
+  /** Takes in another cart's lines (an anonymous cart at login), each within the rules; refused ones are skipped. */
+  async absorb(items: { fact: OfferFact; qty: number }[], now: number): Promise<{ lines: CartLineRow[]; skipped: number[] }> {
+    const skipped: number[] = [];
+    for (const item of items) {
+      const result = await this.add([item], now);
+      if (!result.ok) skipped.push(item.fact.articleId);
+    }
+    return { lines: this.rows(), skipped };
+  }
+
+  /** The order being modified through this cart, if any (spec §7 cart modifier). */
+  async modifier(): Promise<string | null> {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'modifier'").toArray()[0]?.value ?? null;
+  }
+
+  async clearModifier(now: number): Promise<void> {
+    this.ctx.storage.sql.exec("DELETE FROM cart_meta WHERE key = 'modifier'");
+    this.touch(now);
+  }
+
+  async updatedAt(): Promise<number> {
+    return Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0);
   }
 }

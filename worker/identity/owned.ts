@@ -38,9 +38,14 @@ export interface OwnedRoute {
 
 export interface OwnedResourceRegistration {
   name: string;
-  /** Creates one object for the signed-in user; the answer's `data.id` is its id. */
-  create: { path: string; body: unknown };
-  /** Lists the signed-in user's objects (to see that nothing changed). */
+  /**
+   * Creates (or finds) one object for the signed-in user with a POST; its id is the answer's
+   * `data[idField]` (default `id`). `prepare` calls then run as the owner with `:id` filled in
+   * (adding a cart line, say). In bodies, the test replaces the string ':articleId' with an
+   * article in stock; in paths, `:lineId` is the first line the prepare calls created.
+   */
+  create: { path: string; body: unknown; idField?: string; prepare?: { method: OwnedRoute['method']; path: string; body?: unknown }[] };
+  /** Reads the signed-in user's object(s) (to see that nothing changed); may hold `:id`. */
   list: string;
   routes: OwnedRoute[];
 }

@@ -1,0 +1,211 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp, TestBrowser } from './browser';
+
+interface CartArticle {
+  idLine: number;
+  idArticle: number;
+  qty: number;
+  unitPrice: number;
+  totalPrice: number;
+  mpOffer: { shopId: number } | null;
+}
+interface Cart {
+  idCart: string;
+  articles: CartArticle[];
+  units: number;
+  totals: { articlesSubtotal: number; totalPrice: number };
+  notices: { code: number; articleNames: string[] }[];
+  outOfStock: { modifiedArticles: { idArticle: number; qty: number }[]; removedArticles: { idArticle: number }[]; emptyCart: boolean } | null;
+}
+
+interface OfferRow {
+  id: number;
+  article_id: number;
+  price: number;
+  stock: number;
+}
+
+async function offersWhere(where: string, limit = 1): Promise<OfferRow[]> {
+  return (await env.DB.prepare(`SELECT o.id, o.article_id, o.price, o.stock FROM offers o JOIN articles a ON a.id = o.article_id WHERE o.channel = 'ES' AND ${where} ORDER BY o.article_id LIMIT ?`).bind(limit).all<OfferRow>()).results;
+}
+
+/** New, in stock, sold by the store: the buy box picks it (the store wins ties within 1 %). */
+const OWN_NEW = "o.seller_id = 0 AND o.condition = 'new' AND a.condition = 'new' AND a.type IN ('normal', 'own-stock') AND o.availability_code <= 3";
+
+let own: OfferRow[] = [];
+
+beforeAll(async () => {
+  own = await offersWhere(`${OWN_NEW} AND o.stock >= 5`, 40);
+});
+
+async function cartOf(browser: TestBrowser): Promise<string> {
+  return (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+}
+
+async function add(browser: TestBrowser, cartId: string, offer: OfferRow, qty = 1) {
+  return browser.api<Cart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty }] });
+}
+
+describe('cart calls', () => {
+  it('adds, changes the quantity, removes a line and empties the cart, with totals in cents', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const [a, b] = own;
+    const first = await add(browser, cartId, a!, 2);
+    expect(first.status).toBe(200);
+    expect(first.data.articles).toMatchObject([{ idArticle: a!.article_id, qty: 2, unitPrice: a!.price, totalPrice: a!.price * 2 }]);
+    expect(browser.cookies.get('ampora_cart_units')).toBe('2');
+    const second = await add(browser, cartId, b!, 1);
+    expect(second.data.totals.articlesSubtotal).toBe(a!.price * 2 + b!.price);
+    const line = second.data.articles.find((x) => x.idArticle === b!.article_id)!;
+    const changed = await browser.api<Cart>('PUT', `/api/orders/${cartId}/cart/${line.idLine}`, { qty: 3 });
+    expect(changed.data.articles.find((x) => x.idLine === line.idLine)!.qty).toBe(3);
+    const removed = await browser.api<Cart>('DELETE', `/api/orders/${cartId}/cart/${line.idLine}`);
+    expect(removed.data.articles.map((x) => x.idArticle)).toEqual([a!.article_id]);
+    const missing = await browser.api('PUT', `/api/orders/${cartId}/cart/${line.idLine}`, { qty: 1 });
+    expect(missing).toMatchObject({ status: 404, error: { code: 1121 } });
+    expect((await browser.api<Cart>('DELETE', `/api/orders/${cartId}/cart`)).data.articles).toEqual([]);
+    expect(browser.cookies.get('ampora_cart_units')).toBe('0');
+  });
+
+  it('adds the same offer onto its line', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    await add(browser, cartId, own[0]!, 1);
+    const again = await add(browser, cartId, own[0]!, 2);
+    expect(again.data.articles).toHaveLength(1);
+    expect(again.data.articles[0]!.qty).toBe(3);
+  });
+
+  it('caps a line at the stock on hand and says so (1139)', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const [offer] = await offersWhere(`${OWN_NEW} AND o.stock BETWEEN 1 AND 10`);
+    const result = await add(browser, cartId, offer!, 15);
+    expect(result.data.articles[0]!.qty).toBe(offer!.stock);
+    expect(result.data.notices).toMatchObject([{ code: 1139, articleNames: [expect.any(String)] }]);
+  });
+
+  it('refuses what cannot be bought, with the spec codes, and changes nothing', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    await add(browser, cartId, own[0]!, 1);
+    const [gone] = await offersWhere('o.availability_code >= 6');
+    expect(await add(browser, cartId, gone!, 1)).toMatchObject({ status: 409, error: { code: 1125 } });
+    const [refurbished] = await offersWhere("o.availability_code <= 3 AND o.stock >= 3 AND (a.type IN ('refurbished', 'reaconditioned') OR o.condition <> 'new')");
+    expect(await add(browser, cartId, refurbished!, 3)).toMatchObject({ status: 409, error: { code: 1124 } });
+    const unknown = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: 99_999_999, qty: 1 }] });
+    expect(unknown).toMatchObject({ status: 404, error: { code: 'ARTICLE_NOT_FOUND' } });
+    const bad = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: own[1]!.article_id, qty: 0 }] });
+    expect(bad.status).toBe(400);
+    const cart = await browser.api<Cart>('GET', `/api/checkout/orders/${cartId}/cart`);
+    expect(cart.data.articles.map((x) => [x.idArticle, x.qty])).toEqual([[own[0]!.article_id, 1]]);
+  });
+
+  it('refuses a 31st line (1137)', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const many = await offersWhere(`${OWN_NEW} AND o.stock >= 1`, 31);
+    expect(many).toHaveLength(31);
+    const thirty = await browser.api<Cart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: many.slice(0, 30).map((o) => ({ idArticle: o.article_id, idOffer: o.id, qty: 1 })) });
+    expect(thirty.data.articles).toHaveLength(30);
+    expect(await add(browser, cartId, many[30]!, 1)).toMatchObject({ status: 409, error: { code: 1137 } });
+  });
+
+  it('refuses any cart id but the caller’s', async () => {
+    const alice = new TestBrowser();
+    const aliceCart = await cartOf(alice);
+    await add(alice, aliceCart, own[0]!, 1);
+    const mallory = new TestBrowser();
+    await cartOf(mallory);
+    expect((await mallory.api('GET', `/api/checkout/orders/${aliceCart}/cart`)).status).toBe(404);
+    expect((await add(mallory, aliceCart, own[1]!, 1)).status).toBe(404);
+    expect((await mallory.api('GET', '/api/checkout/orders/not-a-cart/cart')).status).toBe(400);
+    expect((await alice.api<Cart>('GET', `/api/checkout/orders/${aliceCart}/cart`)).data.articles).toHaveLength(1);
+  });
+
+  it('brings the cart within stock when asked to recalculate (1119 info)', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const [a, b] = await offersWhere(`${OWN_NEW} AND o.stock >= 6`, 2);
+    await add(browser, cartId, a!, 5);
+    await add(browser, cartId, b!, 1);
+    await env.DB.batch([env.DB.prepare('UPDATE offers SET stock = 2 WHERE id = ?').bind(a!.id), env.DB.prepare('UPDATE offers SET availability_code = 7, stock = 0 WHERE id = ?').bind(b!.id)]);
+    try {
+      const plain = await browser.api<Cart>('GET', `/api/checkout/orders/${cartId}/cart`);
+      expect(plain.data.outOfStock).toBeNull();
+      const checked = await browser.api<Cart>('GET', `/api/checkout/orders/${cartId}/cart?recalculateStock=true`);
+      expect(checked.data.outOfStock).toMatchObject({ modifiedArticles: [{ idArticle: a!.article_id, qty: 2 }], removedArticles: [{ idArticle: b!.article_id }], emptyCart: false });
+      expect(checked.data.articles.map((x) => [x.idArticle, x.qty])).toEqual([[a!.article_id, 2]]);
+    } finally {
+      await env.DB.batch([env.DB.prepare('UPDATE offers SET stock = ? WHERE id = ?').bind(a!.stock, a!.id), env.DB.prepare('UPDATE offers SET availability_code = 0, stock = ? WHERE id = ?').bind(b!.stock, b!.id)]);
+    }
+  });
+
+  it('answers the cart summary with one delivery group per seller, and 1102 for an empty cart', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    expect(await browser.api('GET', `/api/checkout/orders/orderdata/${cartId}`)).toMatchObject({ status: 409, error: { code: 1102 } });
+    const [marketplace] = await offersWhere("o.seller_id <> 0 AND o.availability_code <= 3 AND o.stock >= 1 AND o.condition = 'new' AND a.type NOT IN ('refurbished', 'reaconditioned', 'recertified', 'cpo')");
+    await add(browser, cartId, own[0]!, 1);
+    await add(browser, cartId, marketplace!, 1);
+    const summary = await browser.api<Cart & { ordersAndDeliveries: { idShop: number; type: string; articles: number[] }[] }>('GET', `/api/checkout/orders/orderdata/${cartId}`);
+    expect(summary.status).toBe(200);
+    expect(summary.data.ordersAndDeliveries.map((g) => g.idShop).sort((x, y) => x - y)).toEqual([0, summary.data.articles.find((x) => x.mpOffer)!.mpOffer!.shopId].sort((x, y) => x - y));
+  });
+
+  it('gives the cart token of the caller', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const token = await browser.api<{ idCart: string; encryptedCartId: string; units: number }>('GET', '/api/checkout/cart/token');
+    expect(token.data).toMatchObject({ idCart: cartId, units: 0 });
+  });
+
+  it('clears the cart modifier and forgets the anonymous cart', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const cleared = await browser.api('DELETE', `/api/orders/modifier/${cartId}`);
+    expect(cleared.status).toBe(200);
+    expect(browser.cookies.has('ampora_cart')).toBe(false);
+    expect(await cartOf(browser)).not.toBe(cartId);
+  });
+});
+
+describe('the anonymous basket follows the shopper at sign-in', () => {
+  it('merges the anonymous lines into the account’s cart', async () => {
+    const owner = new TestBrowser();
+    const email = await signUp(owner);
+    const accountCart = await cartOf(owner);
+    await add(owner, accountCart, own[0]!, 1);
+
+    const shopper = new TestBrowser();
+    const anonymousCart = await cartOf(shopper);
+    await add(shopper, anonymousCart, own[0]!, 2);
+    await add(shopper, anonymousCart, own[1]!, 1);
+    const login = await shopper.api<{ idCart: string }>('POST', '/api/users/login', { email, password: PASSWORD });
+    expect(login.data.idCart).toBe(accountCart);
+    expect(shopper.cookies.has('ampora_cart')).toBe(false);
+    const merged = await shopper.api<Cart>('GET', `/api/checkout/orders/${accountCart}/cart`);
+    expect(merged.data.articles.map((x) => [x.idArticle, x.qty])).toEqual([
+      [own[0]!.article_id, 3],
+      [own[1]!.article_id, 1],
+    ]);
+    expect((await shopper.api('GET', `/api/checkout/orders/${anonymousCart}/cart`)).status).toBe(404);
+  });
+});
+
+describe('one cart, many writers', () => {
+  it('50 concurrent additions end as a serial run would: no lost update', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const offers = own.slice(0, 25);
+    const requests = [...offers, ...offers].map((offer) => add(browser, cartId, offer, 1));
+    const results = await Promise.all(requests);
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const cart = await browser.api<Cart>('GET', `/api/checkout/orders/${cartId}/cart`);
+    expect(cart.data.articles).toHaveLength(25);
+    expect(cart.data.articles.every((x) => x.qty === 2)).toBe(true);
+    expect(cart.data.units).toBe(50);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The cart calls of spec §7. Every route takes the cart id and answers 404 unless it is the
+ * caller's cart (worker/cart/service.ts `ownCart`); each mutation reads the offers involved
+ * from D1 and lets the cart's Durable Object decide with its current lines.
+ */
+import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { cartStub, cartError, callerCart, ownCart, readCart, rememberUnits } from '../cart/service';
+import { factForArticle, factsForOffers, lineDetails } from '../cart/facts';
+import { CART_CODES } from '../cart/rules';
+import type { CartNotice } from '../cart/view';
+import type { AppContext, AppEnv } from '../http/context';
+import { appError, okEnvelope } from '../http/errors';
+import { validate } from '../http/validate';
+import { cartCookieName } from '../identity/cart-cookie';
+import { registerOwnedResource } from '../identity/owned';
+import { secureCookies } from '../identity/session';
+
+const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
+const lineParams = cartParam.extend({ lineId: z.coerce.number().int().positive() });
+const qtyBody = z.object({ qty: z.number().int().min(1).max(99) });
+const articlesBody = z.object({
+  articles: z
+    .array(z.object({ idArticle: z.number().int().positive(), qty: z.number().int().min(1).max(99).default(1), idOffer: z.number().int().nonnegative().optional() }))
+    .min(1)
+    .max(30),
+});
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** The stock-limit notice (1139) naming the capped articles. */
+async function limitNotice(c: AppContext, limited: number[], offerIds: number[]): Promise<CartNotice[]> {
+  if (limited.length === 0) return [];
+  const details = await lineDetails(c.var.db, c.var.channel.id, c.var.language, offerIds);
+  const names = [...details.values()].filter((d) => limited.includes(d.articleId)).map((d) => d.name);
+  return [{ code: CART_CODES.stockLimit, articleNames: names }];
+}
+
+function respond(c: AppContext, body: object) {
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(okEnvelope(body));
+}
+
+export const cartOrders = new Hono<AppEnv>()
+  .post('/:id/cart/articles', validate('param', cartParam), validate('json', articlesBody), async (c) => {
+    const cartId = await ownCart(c, c.req.valid('param').id);
+    const { db, channel } = c.var;
+    const items = [];
+    for (const wanted of c.req.valid('json').articles) {
+      const fact = await factForArticle(db, channel.id, wanted.idArticle, wanted.idOffer);
+      if (!fact) throw appError('articleNotFound', { idArticle: wanted.idArticle });
+      items.push({ fact, qty: wanted.qty });
+    }
+    const result = await cartStub(c, cartId).add(items, c.var.now.getTime());
+    if (!result.ok) throw cartError(result.code);
+    const notices = await limitNotice(c, result.limited, items.map((i) => i.fact.offerId));
+    return respond(c, await readCart(c, cartId, { lines: result.lines, notices }));
+  })
+  .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', qtyBody), async (c) => {
+    const { id, lineId } = c.req.valid('param');
+    const cartId = await ownCart(c, id);
+    const stub = cartStub(c, cartId);
+    const offerId = await stub.lineOffer(lineId);
+    if (offerId === null) throw cartError(CART_CODES.notInCart);
+    const fact = (await factsForOffers(c.var.db, c.var.channel.id, [offerId])).get(offerId);
+    const result = await stub.setQty(lineId, fact, c.req.valid('json').qty, c.var.now.getTime());
+    if (!result.ok) throw cartError(result.code);
+    return respond(c, await readCart(c, cartId, { lines: result.lines, notices: await limitNotice(c, result.limited, [offerId]) }));
+  })
+  .delete('/:id/cart/:lineId', validate('param', lineParams), async (c) => {
+    const { id, lineId } = c.req.valid('param');
+    const cartId = await ownCart(c, id);
+    const result = await cartStub(c, cartId).remove(lineId, c.var.now.getTime());
+    if (!result.ok) throw cartError(result.code);
+    return respond(c, await readCart(c, cartId, { lines: result.lines }));
+  })
+  .delete('/:id/cart', validate('param', cartParam), async (c) => {
+    const cartId = await ownCart(c, c.req.valid('param').id);
+    await cartStub(c, cartId).clear(c.var.now.getTime());
+    return respond(c, await readCart(c, cartId, { lines: [] }));
+  })
+  .delete('/modifier/:id', validate('param', cartParam), async (c) => {
+    const cartId = await ownCart(c, c.req.valid('param').id);
+    await cartStub(c, cartId).clearModifier(c.var.now.getTime());
+    // The browser forgets this cart: its next visit starts a new anonymous cart.
+    deleteCookie(c, cartCookieName(secureCookies(c)), { path: '/', secure: secureCookies(c) });
+    rememberUnits(c, 0);
+    return c.json(okEnvelope({ idCart: cartId, modifier: null }));
+  });
+
+export const cartCheckout = new Hono<AppEnv>()
+  .get('/orders/:id/cart', validate('param', cartParam), validate('query', z.object({ useCache: flag.optional(), recalculateStock: flag.optional() })), async (c) => {
+    const cartId = await ownCart(c, c.req.valid('param').id);
+    // useCache is accepted for compatibility: carts are always read from their object (never stale).
+    return respond(c, await readCart(c, cartId, { recalculateStock: c.req.valid('query').recalculateStock ?? false }));
+  })
+  .get('/orders/orderdata/:id', validate('param', cartParam), async (c) => {
+    const cartId = await ownCart(c, c.req.valid('param').id);
+    const view = await readCart(c, cartId, { recalculateStock: true });
+    if (view.articles.length === 0) throw appError('cartEmpty', view.outOfStock ? { outOfStock: view.outOfStock } : undefined);
+    const groups = new Map<string, { idShop: number; orderKey: string; shopName: string; type: string; articles: number[]; articlesSubtotal: number }>();
+    for (const article of view.articles) {
+      const shop = article.mpOffer ? { id: article.mpOffer.shopId, name: article.mpOffer.shopName, key: article.mpOffer.deliveryKey } : { id: 0, name: 'Ampora', key: 'own-0' };
+      const group = groups.get(shop.key) ?? { idShop: shop.id, orderKey: shop.key, shopName: shop.name, type: shop.key.split('-')[0]!, articles: [], articlesSubtotal: 0 };
+      group.articles.push(article.idLine);
+      group.articlesSubtotal += article.totalPrice;
+      groups.set(shop.key, group);
+    }
+    const criticalErrors = view.outOfStock ? [{ code: CART_CODES.outOfStock, articleNames: [...view.outOfStock.modifiedArticles, ...view.outOfStock.removedArticles].map((a) => a.name) }] : [];
+    return respond(c, { ...view, ordersAndDeliveries: [...groups.values()], criticalErrors });
+  })
+  .get('/cart/token', async (c) => {
+    const { cartId, encryptedCartId } = await callerCart(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(okEnvelope({ idCart: cartId, encryptedCartId, units: await cartStub(c, cartId).itemCount() }));
+  });
+
+/** Carts are owned too: user B must not read or change user A's cart by its id. */
+const ADD_ONE = { articles: [{ idArticle: ':articleId', qty: 1 }] };
+registerOwnedResource({
+  name: 'cart',
+  create: { path: '/api/users/info', body: {}, idField: 'idCart', prepare: [{ method: 'POST', path: '/api/orders/:id/cart/articles', body: ADD_ONE }] },
+  list: '/api/checkout/orders/:id/cart',
+  routes: [
+    { method: 'GET', path: '/api/checkout/orders/:id/cart' },
+    { method: 'GET', path: '/api/checkout/orders/orderdata/:id' },
+    { method: 'POST', path: '/api/orders/:id/cart/articles', body: ADD_ONE },
+    { method: 'PUT', path: '/api/orders/:id/cart/:lineId', body: { qty: 1 } },
+    { method: 'DELETE', path: '/api/orders/:id/cart/:lineId' },
+    { method: 'DELETE', path: '/api/orders/:id/cart' },
+    { method: 'DELETE', path: '/api/orders/modifier/:id' },
+  ],
+});

@@ -1,0 +1,117 @@
+/**
+ * The catalogue as the cart sees it, read from D1 on every mutation and view: an offer's price,
+ * stock and availability on the channel, and for display the article's name, slug, brand,
+ * family and seller. Adding by article (no offer named) takes the buy-box winner.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Language } from '../../client/i18n/languages';
+import type { Db } from '../db/client';
+import { articles, articleTranslations, brands, categoryTranslations, offers, sellers } from '../db/schema';
+import { buybox, type OfferCondition } from '../domain/catalogue/buybox';
+import type { OfferFact } from './rules';
+
+const factColumns = {
+  offerId: offers.id,
+  articleId: offers.articleId,
+  price: offers.price,
+  stock: offers.stock,
+  availabilityCode: offers.availabilityCode,
+  condition: offers.condition,
+  type: articles.type,
+};
+
+export async function factsForOffers(db: Db, channel: string, offerIds: readonly number[]): Promise<Map<number, OfferFact>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .select(factColumns)
+    .from(offers)
+    .innerJoin(articles, eq(articles.id, offers.articleId))
+    .where(and(inArray(offers.id, [...new Set(offerIds)]), eq(offers.channel, channel)));
+  return new Map(rows.map((row) => [row.offerId, row]));
+}
+
+/** The offer to add for an article: the one named (it must be the article's, on this channel) or the buy-box winner. */
+export async function factForArticle(db: Db, channel: string, articleId: number, offerId?: number): Promise<OfferFact | undefined> {
+  const rows = await db
+    .select({ ...factColumns, sellerId: offers.sellerId, sellerKind: sellers.kind, sellerTier: sellers.tier, sellerGrade: sellers.grade, minShippingPrice: offers.minShippingPrice, deliveryMaxDays: offers.deliveryMaxDays })
+    .from(offers)
+    .innerJoin(articles, eq(articles.id, offers.articleId))
+    .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+    .where(and(eq(offers.articleId, articleId), eq(offers.channel, channel)));
+  if (offerId !== undefined) return rows.find((row) => row.offerId === offerId);
+  const winner = buybox(rows.map((row) => ({ ...row, condition: row.condition as OfferCondition })))?.winner;
+  // Nothing purchasable: the first offer still answers "cannot be added" (1125) rather than "not found".
+  return winner ?? rows[0];
+}
+
+export interface LineDetail {
+  offerId: number;
+  articleId: number;
+  name: string;
+  slug: string;
+  ean: string;
+  brand: string;
+  brandId: number;
+  family: string;
+  familyId: number;
+  imageKey: string;
+  type: string;
+  condition: string;
+  price: number;
+  originalPrice: number | null;
+  recommendedPrice: number | null;
+  availabilityCode: number;
+  stock: number;
+  deliveryMinDays: number;
+  deliveryMaxDays: number;
+  ratingAverage: number;
+  ratingCount: number;
+  seller: { id: number; name: string; slug: string; kind: 'own' | 'marketplace' | 'dropshipping'; sentBy: 'seller' | 'retailer' };
+}
+
+/** Everything the cart shows about its lines' offers, in the visitor's language. */
+export async function lineDetails(db: Db, channel: string, language: Language, offerIds: readonly number[]): Promise<Map<number, LineDetail>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      offerId: offers.id,
+      articleId: offers.articleId,
+      name: articleTranslations.name,
+      slug: articleTranslations.slug,
+      ean: articles.ean,
+      brand: brands.name,
+      brandId: brands.id,
+      family: categoryTranslations.name,
+      familyId: articles.categoryId,
+      imageKey: articles.imageKey,
+      type: articles.type,
+      condition: offers.condition,
+      price: offers.price,
+      originalPrice: offers.originalPrice,
+      recommendedPrice: articles.recommendedPrice,
+      availabilityCode: offers.availabilityCode,
+      stock: offers.stock,
+      deliveryMinDays: offers.deliveryMinDays,
+      deliveryMaxDays: offers.deliveryMaxDays,
+      ratingAverage: articles.ratingAverage,
+      ratingCount: articles.ratingCount,
+      sellerId: sellers.id,
+      sellerName: sellers.name,
+      sellerSlug: sellers.slug,
+      sellerKind: sellers.kind,
+      sentBy: offers.sentBy,
+    })
+    .from(offers)
+    .innerJoin(articles, eq(articles.id, offers.articleId))
+    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
+    .innerJoin(brands, eq(brands.id, articles.brandId))
+    .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+    .leftJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, articles.categoryId), eq(categoryTranslations.lang, language)))
+    .where(and(inArray(offers.id, [...new Set(offerIds)]), eq(offers.channel, channel)));
+  return new Map(
+    rows.map(({ sellerId, sellerName, sellerSlug, sellerKind, sentBy, family, ...row }) => [
+      row.offerId,
+      { ...row, family: family ?? '', seller: { id: sellerId, name: sellerName, slug: sellerSlug, kind: sellerKind, sentBy } },
+    ]),
+  );
+}

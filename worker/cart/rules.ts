@@ -1,0 +1,103 @@
+/**
+ * Cart rules (spec §8) as pure functions over the cart's lines and the catalogue facts of an
+ * offer. The limits are ours (the spec names the codes, not the numbers):
+ *
+ * - at most 30 article lines in a cart (1137);
+ * - at most 20 units on one line;
+ * - at most 2 units of one refurbished or reconditioned article (1124);
+ * - an offer that cannot be bought (availability code 6 and above), or one with stock on hand
+ *   (codes 0–3) whose stock is 0, cannot be added (1125);
+ * - asking for more units than the stock on hand sets the line to the stock and says so with
+ *   the stock-limit notice (1139); codes 4 (on order) and 5 (pre-order) have no stock limit.
+ */
+export const MAX_ARTICLE_LINES = 30;
+export const MAX_UNITS_PER_LINE = 20;
+export const MAX_REFURBISHED_UNITS = 2;
+/** Codes 0–3 are stock on hand; 4 and 5 can be bought without it; 6 and above cannot be bought. */
+export const LAST_STOCKED_CODE = 3;
+export const LAST_PURCHASABLE_CODE = 5;
+
+export const CART_CODES = {
+  emptyCart: 1102,
+  outOfStock: 1119,
+  notInCart: 1121,
+  refurbishedLimit: 1124,
+  noStockArticle: 1125,
+  tooManyLines: 1137,
+  stockLimit: 1139,
+} as const;
+
+export type CartCode = (typeof CART_CODES)[keyof typeof CART_CODES];
+
+const REFURBISHED_TYPES = new Set(['refurbished', 'reaconditioned', 'recertified', 'cpo']);
+
+/** What the cart needs to know about an offer, read from D1 on every mutation. */
+export interface OfferFact {
+  offerId: number;
+  articleId: number;
+  price: number;
+  stock: number;
+  availabilityCode: number;
+  condition: string;
+  type: string;
+}
+
+export interface LineState {
+  idLine: number;
+  offerId: number;
+  articleId: number;
+  qty: number;
+}
+
+export const isRefurbished = (fact: OfferFact): boolean => fact.condition !== 'new' || REFURBISHED_TYPES.has(fact.type);
+
+export function isPurchasable(fact: OfferFact): boolean {
+  if (fact.availabilityCode < 0 || fact.availabilityCode > LAST_PURCHASABLE_CODE) return false;
+  return fact.availabilityCode > LAST_STOCKED_CODE || fact.stock > 0;
+}
+
+/** The most units of this offer one line may hold. */
+export function maxUnits(fact: OfferFact): number {
+  const stocked = fact.availabilityCode <= LAST_STOCKED_CODE ? fact.stock : MAX_UNITS_PER_LINE;
+  return Math.min(stocked, MAX_UNITS_PER_LINE, isRefurbished(fact) ? MAX_REFURBISHED_UNITS : MAX_UNITS_PER_LINE);
+}
+
+export type QtyDecision = { ok: true; qty: number; limited: boolean } | { ok: false; code: CartCode };
+
+/**
+ * The quantity a line ends with when `wanted` units are asked for: refused when the offer
+ * cannot be bought or a refurbished article would pass its limit; otherwise capped by stock and
+ * the per-line limit (`limited` tells the stock-limit notice to show).
+ */
+export function decideQty(fact: OfferFact, wanted: number): QtyDecision {
+  if (!isPurchasable(fact)) return { ok: false, code: CART_CODES.noStockArticle };
+  if (isRefurbished(fact) && wanted > MAX_REFURBISHED_UNITS) return { ok: false, code: CART_CODES.refurbishedLimit };
+  const cap = maxUnits(fact);
+  return wanted > cap ? { ok: true, qty: cap, limited: true } : { ok: true, qty: wanted, limited: false };
+}
+
+/** Adding `qty` units of an offer: onto its existing line, or as a new line within the line limit. */
+export function decideAdd(lines: readonly LineState[], fact: OfferFact, qty: number): (QtyDecision & { idLine?: number }) | { ok: false; code: CartCode } {
+  const existing = lines.find((line) => line.offerId === fact.offerId);
+  if (!existing && lines.length >= MAX_ARTICLE_LINES) return { ok: false, code: CART_CODES.tooManyLines };
+  const decision = decideQty(fact, (existing?.qty ?? 0) + qty);
+  return decision.ok && existing ? { ...decision, idLine: existing.idLine } : decision;
+}
+
+export interface Reconciliation {
+  /** Lines whose quantity went down to the stock, with the new quantity. */
+  modified: { idLine: number; articleId: number; qty: number }[];
+  /** Lines whose offer can no longer be bought. */
+  removed: { idLine: number; articleId: number }[];
+}
+
+/** Brings every line within what can be bought now (the recalculateStock check, code 1119). */
+export function reconcile(lines: readonly LineState[], facts: ReadonlyMap<number, OfferFact>): Reconciliation {
+  const result: Reconciliation = { modified: [], removed: [] };
+  for (const line of lines) {
+    const fact = facts.get(line.offerId);
+    if (!fact || !isPurchasable(fact)) result.removed.push({ idLine: line.idLine, articleId: line.articleId });
+    else if (line.qty > maxUnits(fact)) result.modified.push({ idLine: line.idLine, articleId: line.articleId, qty: maxUnits(fact) });
+  }
+  return result;
+}

@@ -1,0 +1,103 @@
+/**
+ * The Worker's side of carts: which cart is the caller's (the signed-in user's, else the
+ * browser's anonymous cart), the refusal of any other cart id, reading a cart with its current
+ * catalogue facts, and merging the anonymous cart into the user's at sign-in.
+ */
+import { setCookie, deleteCookie } from 'hono/cookie';
+import type { AppContext } from '../http/context';
+import { appError, type ErrorName } from '../http/errors';
+import { anonymousCart, cartCookieName, encryptCartId } from '../identity/cart-cookie';
+import { cookieOptions, currentUser, secureCookies, type UserRow } from '../identity/session';
+import type { CartLineRow } from './cart-do';
+import { factsForOffers, lineDetails } from './facts';
+import { CART_CODES, type CartCode } from './rules';
+import { cartView, type CartNotice, type CartView, type OutOfStockInfo } from './view';
+
+/** Readable hint with the basket's units, so the header shows the count on cached pages. */
+export const CART_UNITS_COOKIE = 'ampora_cart_units';
+
+const CODE_ERRORS: Record<CartCode, ErrorName | undefined> = {
+  [CART_CODES.emptyCart]: 'cartEmpty',
+  [CART_CODES.outOfStock]: 'cartOutOfStock',
+  [CART_CODES.notInCart]: 'cartArticleNotInCart',
+  [CART_CODES.refurbishedLimit]: 'cartRefurbishedLimit',
+  [CART_CODES.noStockArticle]: 'cartNoStockArticle',
+  [CART_CODES.tooManyLines]: 'cartTooManyLines',
+  [CART_CODES.stockLimit]: undefined,
+};
+
+/** The catalogue error of a cart rule's refusal. */
+export function cartError(code: CartCode) {
+  return appError(CODE_ERRORS[code] ?? 'unknown');
+}
+
+export function cartStub(c: AppContext, cartId: string) {
+  return c.env.CART.get(c.env.CART.idFromName(cartId));
+}
+
+/** The caller's cart id: the account's when signed in, else this browser's anonymous cart. */
+export async function callerCart(c: AppContext): Promise<{ cartId: string; encryptedCartId: string; user: UserRow | null }> {
+  const user = await currentUser(c);
+  if (user) return { cartId: user.cartId, encryptedCartId: await encryptCartId(c, user.cartId), user };
+  return { ...(await anonymousCart(c)), user: null };
+}
+
+/** The caller's cart when `id` names it; any other id is a 404 (the one answer for "not yours" and "none"). */
+export async function ownCart(c: AppContext, id: string): Promise<string> {
+  const { cartId } = await callerCart(c);
+  if (id !== cartId) throw appError('notFound');
+  return cartId;
+}
+
+export function rememberUnits(c: AppContext, units: number): void {
+  setCookie(c, CART_UNITS_COOKIE, String(units), cookieOptions(c, 30 * 24 * 60 * 60, false));
+}
+
+/** The cart as the client sees it; with `recalculateStock`, lines are first brought within stock (1119 info). */
+export async function readCart(c: AppContext, cartId: string, options: { recalculateStock?: boolean; notices?: CartNotice[]; lines?: CartLineRow[] } = {}): Promise<CartView> {
+  const stub = cartStub(c, cartId);
+  let lines = options.lines ?? (await stub.lines());
+  let outOfStock: OutOfStockInfo | null = null;
+  const { db, channel, language } = c.var;
+  const details = await lineDetails(db, channel.id, language, lines.map((l) => l.offerId));
+  if (options.recalculateStock) {
+    const facts = await factsForOffers(db, channel.id, lines.map((l) => l.offerId));
+    const changes = await stub.reconcile([...facts.values()], c.var.now.getTime());
+    lines = changes.lines;
+    if (changes.modified.length > 0 || changes.removed.length > 0) {
+      const name = (articleId: number) => [...details.values()].find((d) => d.articleId === articleId)?.name ?? String(articleId);
+      outOfStock = {
+        modifiedArticles: changes.modified.map((m) => ({ idArticle: m.articleId, name: name(m.articleId), qty: m.qty })),
+        removedArticles: changes.removed.map((r) => ({ idArticle: r.articleId, name: name(r.articleId) })),
+        emptyCart: lines.length === 0,
+      };
+    }
+  }
+  const view = cartView(cartId, lines, details, await stub.updatedAt(), options.notices ?? [], outOfStock);
+  rememberUnits(c, view.units);
+  return view;
+}
+
+/**
+ * At sign-in: the browser's anonymous cart joins the account's cart (each line within the
+ * rules; lines that no longer fit are left out) and the anonymous cart is emptied and forgotten.
+ */
+export async function mergeAnonymousCart(c: AppContext, user: UserRow): Promise<void> {
+  const name = cartCookieName(secureCookies(c));
+  if (!c.req.header('Cookie')?.includes(`${name}=`)) return;
+  const { cartId } = await anonymousCart(c);
+  deleteCookie(c, name, { path: '/', secure: secureCookies(c) });
+  if (cartId === user.cartId) return;
+  const anonymous = cartStub(c, cartId);
+  const lines = await anonymous.lines();
+  if (lines.length > 0) {
+    const facts = await factsForOffers(c.var.db, c.var.channel.id, lines.map((l) => l.offerId));
+    const items = lines.flatMap((line) => {
+      const fact = facts.get(line.offerId);
+      return fact ? [{ fact, qty: line.qty }] : [];
+    });
+    const merged = await cartStub(c, user.cartId).absorb(items, c.var.now.getTime());
+    await anonymous.clear(c.var.now.getTime());
+    rememberUnits(c, merged.lines.reduce((sum, l) => sum + l.qty, 0));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The cart as the client receives it (spec §3 cart article and cart totals): each line with its
+ * current price from D1, and the totals in integer cents. Shipping is priced at the delivery
+ * step (null until then); marketplace and dropshipping lines are grouped by shop.
+ */
+import type { CartLineRow } from './cart-do';
+import type { LineDetail } from './facts';
+import { maxUnits, type CartCode } from './rules';
+
+export interface CartArticle {
+  idLine: number;
+  idArticle: number;
+  articleReference: number;
+  name: string;
+  slug: string;
+  ean: string;
+  trademark: string;
+  trademarkRef: number;
+  family: string;
+  familyId: number;
+  articleImage: string;
+  unitPrice: number;
+  totalPrice: number;
+  basePrice: number;
+  originalPrice: number | null;
+  crossedOutPrice: number | null;
+  recommendedPrice: number | null;
+  qty: number;
+  maxQty: number;
+  type: string;
+  condition: string;
+  availabilityCode: number;
+  canAddGiftPaper: boolean;
+  giftPaper: boolean;
+  isSubscription: boolean;
+  delivery: { minDays: number; maxDays: number };
+  mpOffer: { idOffer: number; shopId: number; shopName: string; shopSlug: string; sentBy: string; deliveryKey: string } | null;
+  valoration: { average: number; count: number };
+}
+
+export interface OutOfStockInfo {
+  modifiedArticles: { idArticle: number; name: string; qty: number }[];
+  removedArticles: { idArticle: number; name: string }[];
+  emptyCart: boolean;
+}
+
+export interface CartNotice {
+  code: CartCode;
+  articleNames: string[];
+}
+
+export interface CartView {
+  idCart: string;
+  articles: CartArticle[];
+  units: number;
+  totals: {
+    articlesSubtotal: number;
+    totalDiscountInCart: number;
+    shippingCost: number | null;
+    marketPlaceShippingCost: number | null;
+    dropShippingShippingCost: number | null;
+    totalPrice: number;
+    totalToPay: number;
+    cartShops: { shopId: number; shopName: string; kind: string; articlesSubtotal: number }[];
+  };
+  notices: CartNotice[];
+  outOfStock: OutOfStockInfo | null;
+  updatedAt: number;
+}
+
+export function cartView(idCart: string, lines: readonly CartLineRow[], details: ReadonlyMap<number, LineDetail>, updatedAt: number, notices: CartNotice[] = [], outOfStock: OutOfStockInfo | null = null): CartView {
+  const articles: CartArticle[] = [];
+  for (const line of lines) {
+    const d = details.get(line.offerId);
+    if (!d) continue; // an offer gone from the catalogue: reconcile removes the line
+    const crossedOut = d.originalPrice !== null && d.originalPrice > d.price ? d.originalPrice : null;
+    articles.push({
+      idLine: line.idLine,
+      idArticle: line.articleId,
+      articleReference: line.articleReference,
+      name: d.name,
+      slug: d.slug,
+      ean: d.ean,
+      trademark: d.brand,
+      trademarkRef: d.brandId,
+      family: d.family,
+      familyId: d.familyId,
+      articleImage: d.imageKey,
+      unitPrice: d.price,
+      totalPrice: d.price * line.qty,
+      basePrice: d.price,
+      originalPrice: d.originalPrice,
+      crossedOutPrice: crossedOut,
+      recommendedPrice: d.recommendedPrice,
+      qty: line.qty,
+      maxQty: Math.max(line.qty, maxUnits(d)),
+      type: d.type,
+      condition: d.condition,
+      availabilityCode: d.availabilityCode,
+      canAddGiftPaper: d.type !== 'digital',
+      giftPaper: line.giftPaper,
+      isSubscription: false,
+      delivery: { minDays: d.deliveryMinDays, maxDays: d.deliveryMaxDays },
+      mpOffer: d.seller.kind === 'own' ? null : { idOffer: d.offerId, shopId: d.seller.id, shopName: d.seller.name, shopSlug: d.seller.slug, sentBy: d.seller.sentBy, deliveryKey: `${d.seller.kind}-${d.seller.id}` },
+      valoration: { average: d.ratingAverage, count: d.ratingCount },
+    });
+  }
+  const shops = new Map<number, CartView['totals']['cartShops'][number]>();
+  for (const article of articles) {
+    const d = details.get(lines.find((l) => l.idLine === article.idLine)!.offerId)!;
+    const shop = shops.get(d.seller.id) ?? { shopId: d.seller.id, shopName: d.seller.name, kind: d.seller.kind, articlesSubtotal: 0 };
+    shop.articlesSubtotal += article.totalPrice;
+    shops.set(d.seller.id, shop);
+  }
+  const articlesSubtotal = articles.reduce((sum, a) => sum + a.totalPrice, 0);
+  const totalDiscountInCart = articles.reduce((sum, a) => sum + (a.crossedOutPrice === null ? 0 : (a.crossedOutPrice - a.unitPrice) * a.qty), 0);
+  return {
+    idCart,
+    articles,
+    units: articles.reduce((sum, a) => sum + a.qty, 0),
+    totals: {
+      articlesSubtotal,
+      totalDiscountInCart,
+      shippingCost: null,
+      marketPlaceShippingCost: null,
+      dropShippingShippingCost: null,
+      totalPrice: articlesSubtotal,
+      totalToPay: articlesSubtotal,
+      cartShops: [...shops.values()],
+    },
+    notices,
+    outOfStock,
+    updatedAt,
+  };
+}
