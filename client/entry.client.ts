@@ -5,6 +5,7 @@
  */
 import './styles/app.css';
 import './styles/content.css';
+import { refreshHeader } from './header-state';
 import { trackVisitor } from './visitor-session';
 
 type Moment = 'load' | 'idle' | 'visible' | 'interaction';
@@ -82,12 +83,8 @@ function schedule(island: HTMLElement) {
 
 document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
 
-// Signed in? The session cookie is HttpOnly; its readable companion (worker/identity/session.ts) tells.
-if (document.cookie.split(/;\s*/).includes('ampora_signed_in=1')) {
-  document.querySelectorAll<HTMLElement>('[data-account-link] [data-signed-in], [data-account-link] [data-signed-out]').forEach((label) => {
-    label.hidden = label.dataset.signedIn === undefined;
-  });
-}
+// Signed in, and how many units in the basket (client/header-state.ts).
+refreshHeader();
 
 // The visitor session, when the browser is idle (client/visitor-session.ts).
 ('requestIdleCallback' in window ? requestIdleCallback : setTimeout)(() => void trackVisitor());

@@ -32,7 +32,8 @@ export function Header() {
           </span>
         </a>
         <a className="header-link" href={link('cartBasket')}>
-          <Trans>Basket</Trans>
+          <Trans>Basket</Trans>{' '}
+          <span className="basket-count" data-basket-count="" hidden />
         </a>
       </div>
       <nav className="category-menu" aria-label={t`Categories`}>

@@ -4,6 +4,8 @@ import { availability } from '../catalogue/availability';
 import { CONDITION_LABELS, LOWEST_PRICE_LABELS, REFERENCE_LABELS } from '../catalogue/labels';
 import { formatDate, formatMoney } from '../i18n/format';
 import type { DeliveryInfo, PricedOffer, ProductBuyInfo } from '../types';
+import AddToCart from '../islands/add-to-cart';
+import { Island } from './island';
 import { Availability } from './product-bits';
 import { useHref, useStore } from './store-context';
 
@@ -74,7 +76,7 @@ export function SellerName({ offer }: { offer: PricedOffer }) {
   );
 }
 
-export function ProductBuy({ buy }: { buy: ProductBuyInfo }) {
+export function ProductBuy({ buy, articleId, name }: { buy: ProductBuyInfo; articleId: number; name: string }) {
   const { i18n } = useLingui();
   const { language } = useStore();
   const link = useHref();
@@ -111,9 +113,12 @@ export function ProductBuy({ buy }: { buy: ProductBuyInfo }) {
       {buy.lowestPriceLabel ? <p className="badge badge--lowest">{i18n._(LOWEST_PRICE_LABELS[buy.lowestPriceLabel])}</p> : null}
       <Availability code={winner.availabilityCode} />
       {availability(winner.availabilityCode).purchasable ? (
-        <p className="delivery">
-          <DeliveryText delivery={winner.delivery} />
-        </p>
+        <>
+          <p className="delivery">
+            <DeliveryText delivery={winner.delivery} />
+          </p>
+          <Island name="add-to-cart" component={AddToCart} props={{ idArticle: articleId, idOffer: winner.offerId, name }} />
+        </>
       ) : null}
       <p>
         <Trans>Condition:</Trans> {i18n._(CONDITION_LABELS[winner.condition] ?? CONDITION_LABELS.new!)}

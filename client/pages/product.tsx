@@ -10,6 +10,8 @@ import { Availability, ProductImage } from '../components/product-bits';
 import { DeliveryText, ProductBuy, SellerGrade, SellerName } from '../components/product-buy';
 import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
+import { availability } from '../catalogue/availability';
+import AddToCart from '../islands/add-to-cart';
 import ShareButton from '../islands/share-button';
 import { slugHref } from '../routes';
 import type { PricedOffer, ProductBuyInfo, ProductDetail } from '../types';
@@ -43,7 +45,7 @@ function Rating({ product }: { product: ProductDetail }) {
   );
 }
 
-function OfferRow({ offer }: { offer: PricedOffer }) {
+function OfferRow({ offer, articleId, name }: { offer: PricedOffer; articleId: number; name: string }) {
   const { i18n } = useLingui();
   const { language } = useStore();
   return (
@@ -58,6 +60,7 @@ function OfferRow({ offer }: { offer: PricedOffer }) {
         <Availability code={offer.availabilityCode} />
         <DeliveryText delivery={offer.delivery} />
       </td>
+      <td>{availability(offer.availabilityCode).purchasable ? <Island name="add-to-cart" component={AddToCart} props={{ idArticle: articleId, idOffer: offer.offerId, name, compact: true }} /> : null}</td>
     </tr>
   );
 }
@@ -91,7 +94,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
           </p>
           <Rating product={product} />
           {typeLabel ? <p className="badge">{i18n._(typeLabel)}</p> : null}
-          <ProductBuy buy={buy} />
+          <ProductBuy buy={buy} articleId={product.id} name={product.name} />
           <Island name="share-button" component={ShareButton} props={{ title: product.name }} />
         </div>
       </div>
@@ -118,11 +121,16 @@ export default function ProductPage({ data }: { data: ProductData }) {
                 <th scope="col">
                   <Trans>Availability</Trans>
                 </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Add to basket</Trans>
+                  </span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {otherOffers.map((offer) => (
-                <OfferRow key={offer.offerId} offer={offer} />
+                <OfferRow key={offer.offerId} offer={offer} articleId={product.id} name={product.name} />
               ))}
             </tbody>
           </table>

@@ -209,3 +209,20 @@ describe('one cart, many writers', () => {
     expect(cart.data.units).toBe(50);
   });
 });
+
+describe('the basket page', () => {
+  it('shows the caller’s lines, never cached, and works for anonymous visitors', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    await add(browser, cartId, own[0]!, 2);
+    const response = await browser.fetch('/cart/shopping_basket');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain('data-island="basket"');
+    expect(html).toContain(`data-line-id=`);
+    expect(html).toContain(`data-subtotal="${own[0]!.price * 2}"`);
+    const stranger = await (await new TestBrowser().fetch('/cart/shopping_basket')).text();
+    expect(stranger).not.toContain('data-line-id=');
+  });
+});

@@ -124,7 +124,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
     if (page.access === 'user' && !user) return c.redirect(`${href('login', language, channel)}?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
     if (page.access === 'visitor' && user) return c.redirect(safeNext(url.searchParams.get('next'), account), 302);
   }
-  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user }) : null;
+  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user, http: c }) : null;
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});

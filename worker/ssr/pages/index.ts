@@ -5,6 +5,7 @@
 import type { RouteId } from '../../../client/routes';
 import type { SlugKind } from '../../db/catalogue';
 import { catalogueRoutePages, catalogueSlugPages } from './catalogue';
+import { checkoutRoutePages } from './checkout';
 import { contentRoutePages, contentSlugPages } from './content';
 import { identityRoutePages } from './identity';
 import { listingRoutePages, listingSlugPages } from './listings';
@@ -13,7 +14,7 @@ import type { PageDefinition } from './types';
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
 export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };

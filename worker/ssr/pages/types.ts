@@ -10,6 +10,7 @@ import type { RouteParams } from '../../../client/routes';
 import type { MenuCategory } from '../../../client/types';
 import type { Channel } from '../../channel/channels';
 import type { Db } from '../../db/client';
+import type { AppContext } from '../../http/context';
 import type { UserRow } from '../../identity/session';
 
 export interface LoadContext {
@@ -26,6 +27,8 @@ export interface LoadContext {
   now: Date;
   /** The signed-in user, looked up only for pages with an `access` rule (others are shared and cacheable). */
   user: UserRow | null;
+  /** The request itself, for personal pages (`access` set) that read its session or cart. */
+  http: AppContext;
 }
 
 export interface Loaded<D> {
@@ -44,10 +47,10 @@ export interface Loaded<D> {
 export interface PageDefinition<D> {
   /**
    * Who the page is for: 'user' needs a session (anonymous visitors go to login and come back);
-   * 'visitor' is a sign-in screen (a signed-in person goes on to `next` or the account). Either
-   * makes the page personal: never cached.
+   * 'visitor' is a sign-in screen (a signed-in person goes on to `next` or the account);
+   * 'anyone' is open to all but personal (the basket). Any of them: never cached.
    */
-  access?: 'user' | 'visitor';
+  access?: 'user' | 'visitor' | 'anyone';
   component: LazyExoticComponent<ComponentType<{ data: D }>>;
   load(context: LoadContext): Promise<Loaded<D> | null>;
 }

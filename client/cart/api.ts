@@ -1,0 +1,49 @@
+/**
+ * The basket from the browser: the caller's cart id (GET /api/checkout/cart/token creates the
+ * anonymous cart on first use) and the cart calls of spec §7. The header's count follows the
+ * `ampora_cart_units` cookie the server sets on every cart answer.
+ */
+import { callApi } from '../api';
+import { refreshBasketCount } from '../header-state';
+
+export { refreshBasketCount };
+
+export interface CartLineView {
+  idLine: number;
+  idArticle: number;
+  name: string;
+  slug: string;
+  trademark: string;
+  articleImage: string;
+  unitPrice: number;
+  totalPrice: number;
+  crossedOutPrice: number | null;
+  qty: number;
+  maxQty: number;
+  condition: string;
+  availabilityCode: number;
+  mpOffer: { shopName: string } | null;
+}
+
+export interface CartViewData {
+  idCart: string;
+  articles: CartLineView[];
+  units: number;
+  totals: { articlesSubtotal: number; totalDiscountInCart: number; totalPrice: number; totalToPay: number };
+  notices: { code: number; articleNames: string[] }[];
+  outOfStock: { modifiedArticles: { name: string; qty: number }[]; removedArticles: { name: string }[]; emptyCart: boolean } | null;
+}
+
+let cartId: Promise<string> | undefined;
+
+export function myCartId(): Promise<string> {
+  cartId ??= callApi<{ idCart: string }>('GET', '/api/checkout/cart/token').then((token) => token.idCart);
+  return cartId;
+}
+
+export async function addToCart(idArticle: number, idOffer: number, qty = 1): Promise<CartViewData> {
+  const id = await myCartId();
+  const cart = await callApi<CartViewData>('POST', `/api/orders/${id}/cart/articles`, { articles: [{ idArticle, idOffer, qty }] });
+  refreshBasketCount();
+  return cart;
+}

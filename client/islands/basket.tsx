@@ -1,0 +1,162 @@
+/**
+ * Island: the basket (spec §2 /cart/shopping_basket): lines with quantity and removal, the
+ * stock notices of spec §8, and the totals in the channel's currency.
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { ApiError, callApi } from '../api';
+import type { CartViewData } from '../cart/api';
+import { refreshBasketCount } from '../header-state';
+import { ProductImage } from '../components/product-bits';
+import { useStore } from '../components/store-context';
+import { formatMoney } from '../i18n/format';
+import { slugHref } from '../routes';
+import { showToast } from '../toast';
+
+export interface BasketProps {
+  cart: CartViewData;
+  checkoutHref: string | null;
+}
+
+function StockNotices({ cart }: { cart: CartViewData }) {
+  const limited = cart.notices.find((notice) => notice.code === 1139);
+  const out = cart.outOfStock;
+  if (!limited && !out) return null;
+  return (
+    <div className="form-alert basket-notice" role="status">
+      {out?.emptyCart ? (
+        <p>
+          <Trans>The articles in your basket are no longer available, so your basket is now empty.</Trans>
+        </p>
+      ) : null}
+      {out && out.modifiedArticles.length > 0 ? (
+        <p>
+          <Trans>We have lowered the quantity to the units in stock for:</Trans> {out.modifiedArticles.map((a) => `${a.name} (${a.qty})`).join(', ')}
+        </p>
+      ) : null}
+      {out && out.removedArticles.length > 0 && !out.emptyCart ? (
+        <p>
+          <Trans>These articles are no longer available and have been removed:</Trans> {out.removedArticles.map((a) => a.name).join(', ')}
+        </p>
+      ) : null}
+      {limited ? (
+        <p>
+          <Trans>We only have the units shown in stock of {limited.articleNames[0]}; your basket has been updated.</Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
+  const { t } = useLingui();
+  const { language, channel } = useStore();
+  const [cart, setCart] = useState(initial);
+  const [busyLine, setBusyLine] = useState<number | null>(null);
+  const money = (cents: number) => formatMoney(cents, language);
+
+  async function change(idLine: number, action: () => Promise<CartViewData>) {
+    setBusyLine(idLine);
+    try {
+      setCart(await action());
+      refreshBasketCount();
+    } catch (failure) {
+      showToast({ type: 'error', message: failure instanceof ApiError && failure.message ? failure.message : t`Your basket could not be updated. Please try again.` });
+    } finally {
+      setBusyLine(null);
+    }
+  }
+  const setQty = (idLine: number, qty: number) => change(idLine, () => callApi<CartViewData>('PUT', `/api/orders/${cart.idCart}/cart/${idLine}`, { qty }));
+  const remove = (idLine: number) => change(idLine, () => callApi<CartViewData>('DELETE', `/api/orders/${cart.idCart}/cart/${idLine}`));
+
+  if (cart.articles.length === 0) {
+    return (
+      <div className="basket basket--empty">
+        <StockNotices cart={cart} />
+        <p>
+          <Trans>Your basket is empty.</Trans>
+        </p>
+      </div>
+    );
+  }
+  const units = cart.units;
+  return (
+    <div className="basket">
+      <StockNotices cart={cart} />
+      <ul className="basket__lines">
+        {cart.articles.map((line) => (
+          <li key={line.idLine} className="basket-line" data-line-id={line.idLine} aria-busy={busyLine === line.idLine || undefined}>
+            <ProductImage imageKey={line.articleImage} preset="small" label={line.trademark} alt="" />
+            <div className="basket-line__text">
+              <a href={slugHref(line.slug, language, channel)}>{line.name}</a>
+              {line.mpOffer ? (
+                <p className="basket-line__seller">
+                  <Trans>Sold by {line.mpOffer.shopName}</Trans>
+                </p>
+              ) : null}
+              <p>
+                {money(line.unitPrice)}
+                {line.crossedOutPrice ? (
+                  <>
+                    {' '}
+                    <s>{money(line.crossedOutPrice)}</s>
+                  </>
+                ) : null}
+              </p>
+            </div>
+            <div className="basket-line__actions">
+              <label htmlFor={`qty-${line.idLine}`}>
+                <Trans>Quantity</Trans>
+              </label>
+              <select id={`qty-${line.idLine}`} value={line.qty} disabled={busyLine !== null} onChange={(event) => setQty(line.idLine, Number(event.target.value))}>
+                {Array.from({ length: line.maxQty }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="button button--secondary" disabled={busyLine !== null} onClick={() => remove(line.idLine)} data-remove-line={line.idLine} aria-label={t`Remove ${line.name} from the basket`}>
+                <Trans>Remove</Trans>
+              </button>
+              <p className="basket-line__total">{money(line.totalPrice)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <section className="basket__totals" aria-labelledby="basket-totals">
+        <h2 id="basket-totals">
+          <Trans>Summary</Trans>
+        </h2>
+        <dl>
+          <dt>
+            <Plural value={units} one="Subtotal (# article)" other="Subtotal (# articles)" />
+          </dt>
+          <dd data-subtotal={cart.totals.articlesSubtotal}>{money(cart.totals.articlesSubtotal)}</dd>
+          {cart.totals.totalDiscountInCart > 0 ? (
+            <>
+              <dt>
+                <Trans>You save</Trans>
+              </dt>
+              <dd>{money(cart.totals.totalDiscountInCart)}</dd>
+            </>
+          ) : null}
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
+          <dd>
+            <Trans>calculated in the delivery step</Trans>
+          </dd>
+        </dl>
+        {checkoutHref ? (
+          <a className="button button--buy" href={checkoutHref}>
+            <Trans>Continue to checkout</Trans>
+          </a>
+        ) : (
+          <p>
+            <Trans>Online checkout opens soon. Your basket is kept until then.</Trans>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
