@@ -577,3 +577,68 @@ export const devOutbox = sqliteTable('dev_outbox', {
   htmlBody: text('html_body').notNull(),
   createdAt: integer('created_at').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Orders: one order per seller group of a checkout (worker/domain/orders/state-machine.ts).
+
+/**
+ * An order. `checkout_key` identifies the cart state it was placed from: placing the same
+ * cart twice (a double click, a retry) finds the same key and creates nothing new.
+ * Addresses are copied as they were at placement (JSON), so later edits do not change orders.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    orderNumber: text('order_number').primaryKey(),
+    checkoutKey: text('checkout_key').notNull(),
+    /** 'own-0', 'marketplace-<shopId>', 'dropshipping-<shopId>'. */
+    orderKey: text('order_key').notNull(),
+    userId: integer('user_id').notNull(),
+    channel: text('channel').notNull(),
+    language: text('language').notNull(),
+    state: text('state').notNull(),
+    sellerKind: text('seller_kind', { enum: ['own', 'marketplace', 'dropshipping'] }).notNull(),
+    sellerId: integer('seller_id').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    shippingType: integer('shipping_type').notNull(),
+    shopId: integer('shop_id'),
+    shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    articlesSubtotal: integer('articles_subtotal').notNull(),
+    shippingCost: integer('shipping_cost').notNull(),
+    discount: integer('discount').notNull().default(0),
+    total: integer('total').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('orders_checkout_idx').on(t.checkoutKey, t.orderKey), index('orders_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderNumber: text('order_number').notNull(),
+    articleId: integer('article_id').notNull(),
+    offerId: integer('offer_id').notNull(),
+    name: text('name').notNull(),
+    qty: integer('qty').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    /** Whether placing the order took the units off offers.stock (stock on hand, codes 0–3). */
+    stockTaken: integer('stock_taken', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderNumber)],
+);
+
+/** Every state an order went through, with when. */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderNumber: text('order_number').notNull(),
+    state: text('state').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderNumber, t.at)],
+);

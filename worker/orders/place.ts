@@ -1,0 +1,145 @@
+/**
+ * Placing orders: a checkout becomes one order per seller group in a single D1 batch (one
+ * transaction). Units of stock on hand come off `offers.stock` in the same batch; the
+ * `offers_stock_never_negative` trigger aborts the whole batch if any offer would go below
+ * zero, so concurrent buyers never oversell and a failure leaves nothing written. The checkout
+ * key (cart id and the cart's version) is unique per seller group: placing the same cart
+ * state twice returns the orders of the first time.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { offers, orderEvents, orderLines, orders, userPurchases, users } from '../db/schema';
+import { orderNumber } from '../domain/orders/order-number';
+import { initialState, type NoGatewayMethod, type OrderState } from '../domain/orders/state-machine';
+import { LAST_STOCKED_CODE } from '../cart/rules';
+
+export interface OrderLineInput {
+  articleId: number;
+  offerId: number;
+  name: string;
+  qty: number;
+  unitPrice: number;
+  availabilityCode: number;
+}
+
+export interface OrderGroupInput {
+  orderKey: string;
+  sellerKind: 'own' | 'marketplace' | 'dropshipping';
+  sellerId: number;
+  lines: OrderLineInput[];
+  shippingCost: number;
+  discount: number;
+}
+
+export interface PlaceInput {
+  userId: number;
+  channel: string;
+  language: string;
+  checkoutKey: string;
+  paymentMethod: NoGatewayMethod;
+  shippingType: 1 | 2 | 3;
+  shopId: number | null;
+  shippingAddress: Record<string, unknown>;
+  billingAddress: Record<string, unknown> | null;
+  groups: OrderGroupInput[];
+  now: Date;
+}
+
+export interface PlacedOrder {
+  orderNumber: string;
+  orderKey: string;
+  state: OrderState;
+  total: number;
+}
+
+export class OversoldError extends Error {}
+
+async function existing(db: Db, checkoutKey: string): Promise<PlacedOrder[]> {
+  const rows = await db
+    .select({ orderNumber: orders.orderNumber, orderKey: orders.orderKey, state: orders.state, total: orders.total })
+    .from(orders)
+    .where(eq(orders.checkoutKey, checkoutKey))
+    .orderBy(orders.orderKey);
+  return rows.map((r) => ({ ...r, state: r.state as OrderState }));
+}
+
+const subtotal = (group: OrderGroupInput) => group.lines.reduce((sum, line) => sum + line.unitPrice * line.qty, 0);
+
+/** The orders of this checkout: placed now, or found when this cart state was placed before. */
+export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: PlacedOrder[]; replay: boolean }> {
+  const before = await existing(db, input.checkoutKey);
+  if (before.length > 0) return { orders: before, replay: true };
+
+  const at = input.now.getTime();
+  const state = initialState(input.paymentMethod);
+  const placed: PlacedOrder[] = [];
+  const statements = [];
+  for (const line of input.groups.flatMap((g) => g.lines)) {
+    if (line.availabilityCode <= LAST_STOCKED_CODE) statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
+  }
+  for (const group of input.groups) {
+    const number = orderNumber(input.channel, input.now);
+    const total = Math.max(0, subtotal(group) + group.shippingCost - group.discount);
+    placed.push({ orderNumber: number, orderKey: group.orderKey, state, total });
+    statements.push(
+      db.insert(orders).values({
+        orderNumber: number,
+        checkoutKey: input.checkoutKey,
+        orderKey: group.orderKey,
+        userId: input.userId,
+        channel: input.channel,
+        language: input.language,
+        state,
+        sellerKind: group.sellerKind,
+        sellerId: group.sellerId,
+        paymentMethod: input.paymentMethod,
+        shippingType: input.shippingType,
+        shopId: input.shopId,
+        shippingAddress: input.shippingAddress,
+        billingAddress: input.billingAddress,
+        articlesSubtotal: subtotal(group),
+        shippingCost: group.shippingCost,
+        discount: group.discount,
+        total,
+        createdAt: at,
+        updatedAt: at,
+      }),
+      db.insert(orderLines).values(
+        group.lines.map((line) => ({
+          orderNumber: number,
+          articleId: line.articleId,
+          offerId: line.offerId,
+          name: line.name,
+          qty: line.qty,
+          unitPrice: line.unitPrice,
+          totalPrice: line.unitPrice * line.qty,
+          stockTaken: line.availabilityCode <= LAST_STOCKED_CODE,
+        })),
+      ),
+      db.insert(orderEvents).values({ orderNumber: number, state, at }),
+      db.insert(userPurchases).values(group.lines.map((line) => ({ userId: input.userId, articleId: line.articleId, orderNumber: number, purchasedAt: at }))),
+    );
+  }
+  const spent = placed.reduce((sum, order) => sum + order.total, 0);
+  statements.push(
+    db
+      .update(users)
+      .set({
+        totalPurchases: sql`${users.totalPurchases} + 1`,
+        totalSpentCents: sql`${users.totalSpentCents} + ${spent}`,
+        firstPurchaseAt: sql`coalesce(${users.firstPurchaseAt}, ${at})`,
+        lastPurchaseAt: at,
+      })
+      .where(eq(users.id, input.userId)),
+  );
+  try {
+    await db.batch(statements as unknown as Parameters<Db['batch']>[0]);
+  } catch (error) {
+    const text = String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? '');
+    if (text.includes('OUT_OF_STOCK')) throw new OversoldError('An article ran out of stock while the order was placed');
+    // The same cart placed at the same moment by another request: its orders stand.
+    if (text.includes('UNIQUE') && text.includes('checkout_key')) return { orders: await existing(db, input.checkoutKey), replay: true };
+    throw error;
+  }
+  return { orders: placed, replay: false };
+}
