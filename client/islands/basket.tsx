@@ -15,7 +15,7 @@ import { showToast } from '../toast';
 
 export interface BasketProps {
   cart: CartViewData;
-  checkoutHref: string | null;
+  checkoutHref: string;
 }
 
 function StockNotices({ cart }: { cart: CartViewData }) {
@@ -147,15 +147,9 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
             <Trans>calculated in the delivery step</Trans>
           </dd>
         </dl>
-        {checkoutHref ? (
-          <a className="button button--buy" href={checkoutHref}>
-            <Trans>Continue to checkout</Trans>
-          </a>
-        ) : (
-          <p>
-            <Trans>Online checkout opens soon. Your basket is kept until then.</Trans>
-          </p>
-        )}
+        <a className="button button--buy" href={checkoutHref}>
+          <Trans>Continue to checkout</Trans>
+        </a>
       </section>
     </div>
   );

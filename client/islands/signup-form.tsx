@@ -6,9 +6,11 @@ import { Field, FormAlert, NewPasswordField, useApiForm } from '../components/fo
 
 export interface SignupFormProps {
   termsHref: string;
+  /** Where the confirmation link brings the person back to. */
+  next: string;
 }
 
-export default function SignupForm({ termsHref }: SignupFormProps) {
+export default function SignupForm({ termsHref, next }: SignupFormProps) {
   const { t } = useLingui();
   const form = useApiForm();
   const [email, setEmail] = useState('');
@@ -19,7 +21,7 @@ export default function SignupForm({ termsHref }: SignupFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const answer = await form.run(() => callApi('POST', '/api/users/signup', { email, password, acceptTerms: accepted }));
+    const answer = await form.run(() => callApi('POST', '/api/users/signup', { email, password, acceptTerms: accepted, next }));
     if (answer) {
       setSentTo(email);
       requestAnimationFrame(() => done.current?.focus());

@@ -33,7 +33,7 @@ export function LoginPage({ data }: { data: LoginData }) {
         </a>
       </p>
       <p>
-        <Trans>New to Ampora?</Trans> <a href={link('signup')}>{<Trans>Create an account</Trans>}</a>
+        <Trans>New to Ampora?</Trans> <a href={`${link('signup')}?next=${encodeURIComponent(data.next)}`}>{<Trans>Create an account</Trans>}</a>
       </p>
     </AuthScreen>
   );
@@ -60,7 +60,7 @@ export function SignupPage({ data }: { data: SignupData }) {
   }
   return (
     <AuthScreen title={<Trans>Create your account</Trans>}>
-      <Island name="signup-form" component={SignupForm} props={{ termsHref: data.termsHref }} />
+      <Island name="signup-form" component={SignupForm} props={{ termsHref: data.termsHref, next: data.next }} />
       <p>
         <Trans>Already have an account?</Trans> <a href={link('login')}>{<Trans>Sign in</Trans>}</a>
       </p>

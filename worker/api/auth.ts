@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { safeNext } from '../../client/components/forms';
 import { href, type RouteId, type RouteParams } from '../../client/routes';
 import { users } from '../db/schema';
 import { sendLater } from '../email/provider';
@@ -44,7 +45,7 @@ async function signIn(c: AppContext, user: UserRow, via: SessionRecord['via']) {
 }
 
 export const auth = new Hono<AppEnv>()
-  .post('/signup', validate('json', z.object({ email, password: newPassword, acceptTerms: z.literal(true, 'the terms must be accepted') })), async (c) => {
+  .post('/signup', validate('json', z.object({ email, password: newPassword, acceptTerms: z.literal(true, 'the terms must be accepted'), next: z.string().max(500).optional() })), async (c) => {
     const body = c.req.valid('json');
     await limitAttempt(c, 'signup', normalizeEmail(body.email));
     const passwordHash = await hashPassword(body.password);
@@ -57,7 +58,9 @@ export const auth = new Hono<AppEnv>()
       if (existing) await c.var.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
       const user = existing ?? (await createUser(c.var.db, { email: body.email, passwordHash, channel: c.var.channel.id, language: c.var.language, now: c.var.now }));
       const token = await issueToken(c.var.db, user.id, 'confirm-email', c.var.now);
-      sendLater(c, confirmAccountEmail(user.email, i18n, storeLink(c, 'signup', {}, `?confirm=${token}`), TOKEN_TTL_MS['confirm-email'] / 3_600_000));
+      // The link brings the person back to where they were going (a path of this site only).
+      const next = body.next && safeNext(body.next, '') ? `&next=${encodeURIComponent(body.next)}` : '';
+      sendLater(c, confirmAccountEmail(user.email, i18n, storeLink(c, 'signup', {}, `?confirm=${token}${next}`), TOKEN_TTL_MS['confirm-email'] / 3_600_000));
     }
     return c.json(okEnvelope({ status: 'check-email' as const }), 202);
   })

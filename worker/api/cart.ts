@@ -129,5 +129,9 @@ registerOwnedResource({
     { method: 'DELETE', path: '/api/orders/:id/cart/:lineId' },
     { method: 'DELETE', path: '/api/orders/:id/cart' },
     { method: 'DELETE', path: '/api/orders/modifier/:id' },
+    { method: 'GET', path: '/api/checkout/orders/:id/quote?shippingType=3&shopId=30' },
+    { method: 'GET', path: '/api/checkout/orders/:id/draft' },
+    { method: 'PUT', path: '/api/checkout/orders/:id/draft', body: { customerRequestsInvoice: true } },
+    { method: 'POST', path: '/api/checkout/orders/:id/place', body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true }, ownerPass: false },
   ],
 });

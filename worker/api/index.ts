@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { cartCheckout, cartOrders } from './cart';
 import { catalogue } from './catalogue';
+import { checkoutOrders } from './orders';
 import { checkout } from './checkout';
 import { recommendations } from './recommendations';
 import { usersApi } from './users';
@@ -20,6 +21,7 @@ export const api = new Hono<AppEnv>()
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
   .route('/checkout', cartCheckout)
+  .route('/checkout', checkoutOrders)
   .route('/orders', cartOrders)
   .route('/users', usersApi)
   .route('/user', userApi);

@@ -162,6 +162,15 @@ export class CartDO extends DurableObject<Env> {
     this.touch(now);
   }
 
+  /** The checkout draft (JSON, worker/checkout/draft.ts), or null before the first step. */
+  async draft(): Promise<string | null> {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'draft'").toArray()[0]?.value ?? null;
+  }
+
+  async saveDraft(json: string): Promise<void> {
+    this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('draft', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", json);
+  }
+
   async updatedAt(): Promise<number> {
     return Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0);
   }

@@ -64,6 +64,8 @@ export interface LineDetail {
   stock: number;
   deliveryMinDays: number;
   deliveryMaxDays: number;
+  minShippingPrice: number;
+  weightGrams: number;
   ratingAverage: number;
   ratingCount: number;
   seller: { id: number; name: string; slug: string; kind: 'own' | 'marketplace' | 'dropshipping'; sentBy: 'seller' | 'retailer' };
@@ -93,6 +95,8 @@ export async function lineDetails(db: Db, channel: string, language: Language, o
       stock: offers.stock,
       deliveryMinDays: offers.deliveryMinDays,
       deliveryMaxDays: offers.deliveryMaxDays,
+      minShippingPrice: offers.minShippingPrice,
+      weightGrams: articles.weightGrams,
       ratingAverage: articles.ratingAverage,
       ratingCount: articles.ratingCount,
       sellerId: sellers.id,

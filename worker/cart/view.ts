@@ -10,6 +10,10 @@ import { maxUnits, type CartCode } from './rules';
 export interface CartArticle {
   idLine: number;
   idArticle: number;
+  idOffer: number;
+  /** Who sells it: the store itself (seller 0), a marketplace shop or a dropshipper. */
+  seller: { id: number; kind: 'own' | 'marketplace' | 'dropshipping'; minShippingPrice: number };
+  weightGrams: number;
   articleReference: number;
   name: string;
   slug: string;
@@ -77,6 +81,9 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
     articles.push({
       idLine: line.idLine,
       idArticle: line.articleId,
+      idOffer: line.offerId,
+      seller: { id: d.seller.id, kind: d.seller.kind, minShippingPrice: d.minShippingPrice },
+      weightGrams: d.weightGrams,
       articleReference: line.articleReference,
       name: d.name,
       slug: d.slug,
@@ -107,10 +114,10 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
   }
   const shops = new Map<number, CartView['totals']['cartShops'][number]>();
   for (const article of articles) {
-    const d = details.get(lines.find((l) => l.idLine === article.idLine)!.offerId)!;
-    const shop = shops.get(d.seller.id) ?? { shopId: d.seller.id, shopName: d.seller.name, kind: d.seller.kind, articlesSubtotal: 0 };
+    const name = article.mpOffer?.shopName ?? details.get(article.idOffer)!.seller.name;
+    const shop = shops.get(article.seller.id) ?? { shopId: article.seller.id, shopName: name, kind: article.seller.kind, articlesSubtotal: 0 };
     shop.articlesSubtotal += article.totalPrice;
-    shops.set(d.seller.id, shop);
+    shops.set(article.seller.id, shop);
   }
   const articlesSubtotal = articles.reduce((sum, a) => sum + a.totalPrice, 0);
   const totalDiscountInCart = articles.reduce((sum, a) => sum + (a.crossedOutPrice === null ? 0 : (a.crossedOutPrice - a.unitPrice) * a.qty), 0);

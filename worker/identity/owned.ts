@@ -30,10 +30,12 @@ export async function loadOwned<T extends OwnedTable>(db: Db, owned: T, userId: 
 
 export interface OwnedRoute {
   method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
-  /** The full API path with `:id` for the object's id. */
+  /** The full API path with `:id` for the object's id (a query string may follow). */
   path: string;
   /** A valid body for the call, so only ownership can refuse it. */
   body?: unknown;
+  /** False for a call whose success ends the object (placing the cart's order): user B only tries it. */
+  ownerPass?: false;
 }
 
 export interface OwnedResourceRegistration {

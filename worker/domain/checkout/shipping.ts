@@ -181,6 +181,9 @@ const physicalLines = (group: DeliveryGroup): ShippingLine[] => group.lines.filt
 const sum = (lines: readonly ShippingLine[], of: (line: ShippingLine) => number): number =>
   lines.reduce((total, line) => total + of(line) * units(line), 0);
 
+/** A seller's parcel price: missing, negative or not a number counts as free. */
+const sellerPrice = (price: number | undefined): number => (price !== undefined && Number.isFinite(price) ? Math.max(0, Math.round(price)) : 0);
+
 const orderFee = (rate: OrderRate, subtotal: number): number => (rate.freeFrom !== null && subtotal >= rate.freeFrom ? 0 : rate.price);
 
 /**
@@ -196,7 +199,7 @@ export function shippingCost(group: DeliveryGroup, destination: Destination, shi
   const zone = shippingZone(destination.countryIso, destination.provinceCode);
   if (zone === null) return { unavailable: 'zone' };
 
-  if (group.kind === 'marketplace') return { cost: Math.max(0, Math.round(group.minShippingPrice ?? 0)) };
+  if (group.kind === 'marketplace') return { cost: sellerPrice(group.minShippingPrice) };
   if (group.kind === 'dropshipping') {
     return DROPSHIPPING_EXCLUDED_ZONES.includes(zone) ? { unavailable: 'zone' } : { cost: DROPSHIPPING_FLAT_RATE };
   }

@@ -7,10 +7,17 @@ import { lazy } from 'react';
 import type { BasketProps } from '../../../client/islands/basket';
 import type { RouteId } from '../../../client/routes';
 import { href } from '../../../client/routes';
-import { callerCart, readCart } from '../../cart/service';
+import type { OrderResultData, TrackingData } from '../../../client/pages/orders';
+import { callerCart, cartStub, readCart } from '../../cart/service';
+import { parseDraft, resetToCart } from '../../checkout/draft';
+import { checkoutStepPages } from './checkout-steps';
+import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
+import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
+import { BANK_ACCOUNTS } from '../../orders/bank-accounts';
+import { ordersOfUser, trackingView } from '../../orders/read';
 import { definePage, type PageDefinition } from './types';
 
-/** The checkout step after the basket, once it has a page; until then the basket says checkout opens soon. */
+/** The checkout step after the basket. */
 const NEXT_STEP: RouteId = 'cartAddress';
 
 const basket = definePage<BasketProps>({
@@ -19,12 +26,48 @@ const basket = definePage<BasketProps>({
   async load({ http, i18n, language, channel }) {
     const { cartId } = await callerCart(http);
     const cart = await readCart(http, cartId, { recalculateStock: true });
-    const hasNextStep = Boolean(checkoutRoutePages[NEXT_STEP]);
+    // Opening the basket resets the checkout to the cart step, keeping the invoice request and payment choice (spec §4).
+    const stub = cartStub(http, cartId);
+    const draft = await stub.draft();
+    if (draft) await stub.saveDraft(JSON.stringify(resetToCart(parseDraft(draft))));
     return {
-      data: { cart, checkoutHref: hasNextStep ? href(NEXT_STEP, language, channel) : null },
+      data: { cart, checkoutHref: href(NEXT_STEP, language, channel) },
       meta: { title: i18n._(msg`Your basket | Ampora`), noIndex: true },
     };
   },
 });
 
-export const checkoutRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = { cartBasket: basket };
+const ordersPage = (name: 'OrderOkPage' | 'OrderKoPage' | 'TrackingPage') => lazy(() => import('../../../client/pages/orders').then((module) => ({ default: module[name] as never })));
+
+/** The result of placing orders: `?orders=ES-…,ES-…`, only the signed-in user's own. */
+const cartOk = definePage<OrderResultData>({
+  access: 'user',
+  component: ordersPage('OrderOkPage'),
+  async load({ db, url, user, i18n }) {
+    const numbers = (url.searchParams.get('orders') ?? '').split(',').filter((n) => ORDER_NUMBER_PATTERN.test(n)).slice(0, 10);
+    const orders = await ordersOfUser(db, user!.id, numbers);
+    if (orders.length === 0) return null;
+    return { data: { orders, bankAccounts: [...BANK_ACCOUNTS] }, meta: { title: i18n._(msg`Thank you for your order | Ampora`), noIndex: true } };
+  },
+});
+
+const cartKo = definePage<Record<string, never>>({
+  access: 'anyone',
+  component: ordersPage('OrderKoPage'),
+  async load({ i18n }) {
+    return { data: {}, meta: { title: i18n._(msg`The payment did not go through | Ampora`), noIndex: true } };
+  },
+});
+
+/** Public tracking: states and dates only, by order number. */
+const tracking = definePage<TrackingData>({
+  component: ordersPage('TrackingPage'),
+  async load({ db, params, channel, i18n }) {
+    const number = params.orderNumber ?? '';
+    const view = ORDER_NUMBER_PATTERN.test(number) ? await trackingView(db, number) : undefined;
+    if (!view) return null;
+    return { data: { ...view, timeZone: CHANNEL_TIME_ZONES[channel.id] }, meta: { title: i18n._(msg`Order ${number} | Ampora`), noIndex: true } };
+  },
+});
+
+export const checkoutRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = { cartBasket: basket, cartOk, cartKo, tracking, ...checkoutStepPages };

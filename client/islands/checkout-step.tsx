@@ -1,0 +1,301 @@
+/**
+ * Island: one checkout step (spec §2, §4): addresses, delivery, payment or summary. Each step
+ * saves its choices in the checkout draft on the server and goes to the next page; the summary
+ * places the order and opens the result page.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError, callApi } from '../api';
+import { FormAlert } from '../components/forms';
+import { useHref, useStore } from '../components/store-context';
+import { formatMoney } from '../i18n/format';
+import { PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
+
+export interface StepAddress {
+  id: number;
+  label: string;
+  default: boolean;
+}
+
+export interface StepShop {
+  id: number;
+  name: string;
+  /** The shop where the order is actually picked up (spec §9: all but Madrid map to Murcia). */
+  pickupName: string;
+}
+
+export interface StepPayment {
+  slug: string;
+  available: boolean;
+  /** Offered, but paid through a gateway that this store does not connect yet. */
+  soon?: boolean;
+  /** The 32000–32040 code of a method that is not available, and the amount it refers to. */
+  code?: number;
+  amount?: number;
+}
+
+export interface StepTotals {
+  articlesSubtotal: number;
+  shippingCost: number;
+  marketPlaceShippingCost: number;
+  dropShippingShippingCost: number;
+  totalToPay: number;
+}
+
+export interface CheckoutDraftView {
+  customerRequestsInvoice: boolean;
+  shippingAddressSelected: number | null;
+  billingAddressSelected: number | null;
+  shippingType: 1 | 3 | null;
+  shopSelected: number | null;
+  paymentMethodSelected: string | null;
+}
+
+export interface CheckoutStepProps {
+  step: 'addresses' | 'delivery' | 'payment' | 'summary';
+  cartId: string;
+  draft: CheckoutDraftView;
+  next: string;
+  shipping?: StepAddress[];
+  billing?: StepAddress[];
+  shops?: StepShop[];
+  homeDeliveryCost?: number | null;
+  payments?: StepPayment[];
+  totals?: StepTotals | null;
+  /** A blocking error of the current choice (spec §8), already in the page's language. */
+  blocking?: string | null;
+  summaryLines?: { name: string; qty: number; totalPrice: number }[];
+}
+
+function Choice({ name, value, checked, onChange, disabled, children }: { name: string; value: string; checked: boolean; onChange: () => void; disabled?: boolean; children: ReactNode }) {
+  const id = `${name}-${value}`;
+  return (
+    <div className="choice">
+      <input type="radio" id={id} name={name} value={value} checked={checked} onChange={onChange} disabled={disabled} />
+      <label htmlFor={id}>{children}</label>
+    </div>
+  );
+}
+
+export default function CheckoutStep(props: CheckoutStepProps) {
+  const { t, i18n } = useLingui();
+  const { language } = useStore();
+  const link = useHref();
+  const money = (cents: number) => formatMoney(cents, language);
+  const [draft, setDraft] = useState(props.draft);
+  const [conditions, setConditions] = useState(false);
+  const [error, setError] = useState<string | null>(props.blocking ?? null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<CheckoutDraftView>) => setDraft((d) => ({ ...d, ...patch }));
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
+      setBusy(false);
+    }
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    await run(async () => {
+      await callApi('PUT', `/api/checkout/orders/${props.cartId}/draft`, draft);
+      window.location.assign(props.next);
+    });
+  }
+
+  async function place(event: FormEvent) {
+    event.preventDefault();
+    if (!conditions) {
+      setError(t`Please accept the conditions of sale to place the order.`);
+      return;
+    }
+    await run(async () => {
+      const body = {
+        shippingType: draft.shippingType,
+        ...(draft.shippingType === 3 ? { shopId: draft.shopSelected } : { shippingAddressId: draft.shippingAddressSelected }),
+        ...(draft.billingAddressSelected ? { billingAddressId: draft.billingAddressSelected } : {}),
+        customerRequestsInvoice: draft.customerRequestsInvoice,
+        paymentMethod: draft.paymentMethodSelected,
+        conditionsAccepted: true,
+      };
+      const placed = await callApi<{ orders: { orderNumber: string }[] }>('POST', `/api/checkout/orders/${props.cartId}/place`, body);
+      window.location.assign(`${link('cartOk')}?orders=${placed.orders.map((o) => o.orderNumber).join(',')}`);
+    });
+  }
+
+  const blocked = Boolean(props.blocking);
+  const totals = props.totals ? (
+    <dl className="checkout-totals">
+      <dt>
+        <Trans>Articles</Trans>
+      </dt>
+      <dd>{money(props.totals.articlesSubtotal)}</dd>
+      <dt>
+        <Trans>Shipping</Trans>
+      </dt>
+      <dd>{money(props.totals.shippingCost + props.totals.marketPlaceShippingCost + props.totals.dropShippingShippingCost)}</dd>
+      <dt>
+        <Trans>Total</Trans>
+      </dt>
+      <dd data-total-to-pay={props.totals.totalToPay}>{money(props.totals.totalToPay)}</dd>
+    </dl>
+  ) : null;
+
+  if (props.step === 'addresses') {
+    return (
+      <form className="checkout-form" onSubmit={save}>
+        <FormAlert message={error} />
+        <fieldset>
+          <legend>
+            <Trans>Ship to</Trans>
+          </legend>
+          {(props.shipping ?? []).map((a) => (
+            <Choice key={a.id} name="shipping" value={String(a.id)} checked={draft.shippingAddressSelected === a.id} onChange={() => set({ shippingAddressSelected: a.id })}>
+              {a.label}
+            </Choice>
+          ))}
+          {(props.shipping ?? []).length === 0 ? (
+            <p>
+              <Trans>You have no shipping address yet.</Trans>
+            </p>
+          ) : null}
+          <p>
+            <a href={link('accountAddresses')}>
+              <Trans>Add or edit addresses</Trans>
+            </a>
+          </p>
+        </fieldset>
+        <div className="field field--check">
+          <input id="wants-invoice" type="checkbox" checked={draft.customerRequestsInvoice} onChange={(event) => set({ customerRequestsInvoice: event.target.checked })} />
+          <label htmlFor="wants-invoice">
+            <Trans>I want an invoice</Trans>
+          </label>
+        </div>
+        {draft.customerRequestsInvoice || (props.billing ?? []).length > 0 ? (
+          <fieldset>
+            <legend>
+              <Trans>Invoice to</Trans>
+            </legend>
+            {(props.billing ?? []).map((a) => (
+              <Choice key={a.id} name="billing" value={String(a.id)} checked={draft.billingAddressSelected === a.id} onChange={() => set({ billingAddressSelected: a.id })}>
+                {a.label}
+              </Choice>
+            ))}
+          </fieldset>
+        ) : null}
+        <button className="button button--buy" type="submit" disabled={busy || (draft.shippingAddressSelected === null && (props.shipping ?? []).length > 0)}>
+          <Trans>Continue to delivery</Trans>
+        </button>
+      </form>
+    );
+  }
+
+  if (props.step === 'delivery') {
+    const shops = props.shops ?? [];
+    const chosenShop = shops.find((s) => s.id === draft.shopSelected);
+    return (
+      <form className="checkout-form" onSubmit={save}>
+        <FormAlert message={error} />
+        <fieldset>
+          <legend>
+            <Trans>How do you want to receive it?</Trans>
+          </legend>
+          <Choice name="shipping-type" value="1" checked={draft.shippingType === 1} onChange={() => set({ shippingType: 1, shopSelected: null })} disabled={draft.shippingAddressSelected === null}>
+            <Trans>Home delivery</Trans>
+            {props.homeDeliveryCost != null ? ` — ${props.homeDeliveryCost === 0 ? t`free` : money(props.homeDeliveryCost)}` : ''}
+          </Choice>
+          <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? shops[0]?.id ?? null })}>
+            <Trans>Pick up in one of our shops — free</Trans>
+          </Choice>
+        </fieldset>
+        {draft.shippingType === 3 ? (
+          <fieldset>
+            <legend>
+              <Trans>Shop</Trans>
+            </legend>
+            {shops.map((shop) => (
+              <Choice key={shop.id} name="shop" value={String(shop.id)} checked={draft.shopSelected === shop.id} onChange={() => set({ shopSelected: shop.id })}>
+                {shop.name}
+              </Choice>
+            ))}
+            {chosenShop && chosenShop.pickupName !== chosenShop.name ? (
+              <p className="pickup-note" role="status">
+                <Trans>Orders for {chosenShop.name} are collected at our {chosenShop.pickupName} shop.</Trans>
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
+        <button className="button button--buy" type="submit" disabled={busy || draft.shippingType === null}>
+          <Trans>Continue to payment</Trans>
+        </button>
+      </form>
+    );
+  }
+
+  if (props.step === 'payment') {
+    const methods = props.payments ?? [];
+    return (
+      <form className="checkout-form" onSubmit={save}>
+        <FormAlert message={error} />
+        {totals}
+        <fieldset>
+          <legend>
+            <Trans>Payment method</Trans>
+          </legend>
+          {methods.map((method) => {
+            const label = PAYMENT_METHOD_LABELS[method.slug] ? i18n._(PAYMENT_METHOD_LABELS[method.slug]!) : (PAYMENT_BRANDS[method.slug] ?? method.slug);
+            return (
+              <Choice key={method.slug} name="payment" value={method.slug} checked={draft.paymentMethodSelected === method.slug} onChange={() => set({ paymentMethodSelected: method.slug })} disabled={!method.available || method.soon}>
+                {label}
+                {method.soon ? (
+                  <span className="choice__why">
+                    {' '}
+                    — <Trans>coming soon</Trans>
+                  </span>
+                ) : !method.available ? (
+                  <span className="choice__why">
+                    {' '}
+                    — {method.amount !== undefined ? <Trans>not available for this order (limit {money(method.amount)})</Trans> : <Trans>not available for this order</Trans>}
+                  </span>
+                ) : null}
+              </Choice>
+            );
+          })}
+        </fieldset>
+        <button className="button button--buy" type="submit" disabled={busy || blocked || draft.paymentMethodSelected === null}>
+          <Trans>Review the order</Trans>
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form className="checkout-form" onSubmit={place}>
+      <FormAlert message={error} />
+      <ul className="checkout-lines">
+        {(props.summaryLines ?? []).map((line, index) => (
+          <li key={index}>
+            {line.qty} × {line.name} — {money(line.totalPrice)}
+          </li>
+        ))}
+      </ul>
+      {totals}
+      <p>
+        <Trans>Payment:</Trans> {draft.paymentMethodSelected && PAYMENT_METHOD_LABELS[draft.paymentMethodSelected] ? i18n._(PAYMENT_METHOD_LABELS[draft.paymentMethodSelected]!) : ''}
+      </p>
+      <div className="field field--check">
+        <input id="accept-conditions" type="checkbox" checked={conditions} onChange={(event) => setConditions(event.target.checked)} />
+        <label htmlFor="accept-conditions">
+          <Trans>I have read and accept the conditions of sale</Trans>
+        </label>
+      </div>
+      <button className="button button--buy" type="submit" disabled={busy || blocked}>
+        <Trans>Place order</Trans>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+/** Order result (spec §2 /cart/ok, /cart/ko) and public order tracking (/tracking/{orderNumber}). */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useHref, useStore } from '../components/store-context';
+import { formatDate, formatMoney } from '../i18n/format';
+import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS } from '../orders/labels';
+
+export interface BankAccount {
+  bank: string;
+  holder: string;
+  iban: string;
+  bic: string;
+}
+
+export interface OrderResultData {
+  orders: {
+    orderNumber: string;
+    state: string;
+    paymentMethod: string;
+    articlesSubtotal: number;
+    shippingCost: number;
+    discount: number;
+    total: number;
+    lines: { name: string; qty: number; totalPrice: number }[];
+  }[];
+  bankAccounts: BankAccount[];
+}
+
+export function OrderOkPage({ data }: { data: OrderResultData }) {
+  const { i18n } = useLingui();
+  const { language } = useStore();
+  const link = useHref();
+  const money = (cents: number) => formatMoney(cents, language);
+  const transfer = data.orders.filter((o) => o.paymentMethod === 'transferencia');
+  return (
+    <section className="order-result">
+      <h1>
+        <Trans>Thank you for your order</Trans>
+      </h1>
+      {data.orders.map((order) => (
+        <article key={order.orderNumber} className="order-card" data-order-number={order.orderNumber}>
+          <h2>
+            <Trans>Order {order.orderNumber}</Trans>
+          </h2>
+          <p>
+            {i18n._(ORDER_STATE_LABELS[order.state] ?? ORDER_STATE_LABELS.confirmed!)} · {i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod] ?? PAYMENT_METHOD_LABELS.free!)}
+          </p>
+          <ul>
+            {order.lines.map((line, index) => (
+              <li key={index}>
+                {line.qty} × {line.name} — {money(line.totalPrice)}
+              </li>
+            ))}
+          </ul>
+          <dl className="order-card__totals">
+            <dt>
+              <Trans>Articles</Trans>
+            </dt>
+            <dd>{money(order.articlesSubtotal)}</dd>
+            <dt>
+              <Trans>Shipping</Trans>
+            </dt>
+            <dd>{money(order.shippingCost)}</dd>
+            {order.discount > 0 ? (
+              <>
+                <dt>
+                  <Trans>Discount</Trans>
+                </dt>
+                <dd>−{money(order.discount)}</dd>
+              </>
+            ) : null}
+            <dt>
+              <Trans>Total</Trans>
+            </dt>
+            <dd data-order-total={order.total}>{money(order.total)}</dd>
+          </dl>
+          <p>
+            <a href={link('tracking', { orderNumber: order.orderNumber })}>
+              <Trans>Follow this order</Trans>
+            </a>
+          </p>
+        </article>
+      ))}
+      {transfer.length > 0 ? (
+        <section className="bank-details" aria-labelledby="bank-details-title">
+          <h2 id="bank-details-title">
+            <Trans>How to pay by bank transfer</Trans>
+          </h2>
+          <p>
+            <Trans>Transfer the total of each order to one of these accounts and write the order number as the reference. We prepare the order as soon as the transfer arrives.</Trans>
+          </p>
+          <ul>
+            {data.bankAccounts.map((account) => (
+              <li key={account.iban}>
+                <strong>{account.bank}</strong> · {account.holder} · IBAN <span className="iban">{account.iban}</span> · BIC {account.bic}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+export function OrderKoPage() {
+  const link = useHref();
+  return (
+    <section className="order-result" role="alert">
+      <h1>
+        <Trans>The payment did not go through</Trans>
+      </h1>
+      <p>
+        <Trans>Nothing has been charged. Your basket is still there: you can try again or choose another payment method.</Trans>
+      </p>
+      <p>
+        <a className="button" href={link('cartBasket')}>
+          <Trans>Back to my basket</Trans>
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export interface TrackingData {
+  orderNumber: string;
+  state: string;
+  units: number;
+  placedAt: string;
+  events: { state: string; at: string }[];
+  /** The channel's time zone, for the dates. */
+  timeZone: string;
+}
+
+export function TrackingPage({ data }: { data: TrackingData }) {
+  const { i18n } = useLingui();
+  const { language } = useStore();
+  const when = (iso: string) => formatDate(new Date(iso), language, { dateStyle: 'long', timeStyle: 'short', timeZone: data.timeZone });
+  const units = data.units;
+  return (
+    <section className="order-result">
+      <h1>
+        <Trans>Order {data.orderNumber}</Trans>
+      </h1>
+      <p className="tracking-state" data-state={data.state}>
+        {i18n._(ORDER_STATE_LABELS[data.state] ?? ORDER_STATE_LABELS.confirmed!)}
+      </p>
+      <p>
+        <Trans>Placed on {when(data.placedAt)}</Trans> · <Plural value={units} one="# unit" other="# units" />
+      </p>
+      <ol className="tracking-events">
+        {data.events.map((event, index) => (
+          <li key={index}>
+            <time dateTime={event.at}>{when(event.at)}</time> — {i18n._(ORDER_STATE_LABELS[event.state] ?? ORDER_STATE_LABELS.confirmed!)}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

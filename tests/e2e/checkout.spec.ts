@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addShippingAddress, islandReady, mailMatch, newEmail } from './fixtures/account';
+import { channelUrl } from './fixtures/store';
+
+const PASSWORD = 'correct horse battery';
+
+/** Opens products sold by the store itself until one is in stock, and adds it to the basket. */
+async function addOwnProduct(page: Page, origin: string): Promise<string> {
+  await page.goto(`${origin}/search?query=a&seller=own&availability=in-stock`);
+  const links = await page.locator('.listing__results .product-card a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  for (const href of links.slice(0, 12)) {
+    await page.goto(href);
+    const soldBy = (await page.locator('.sold-by').textContent().catch(() => '')) ?? '';
+    if (!soldBy.includes('Ampora') || (await page.locator('.buy-box [data-island="add-to-cart"]').count()) === 0) continue;
+    const button = await islandReady(page, 'add-to-cart', '.buy-box');
+    await button.locator('button').click();
+    await expect(page.locator('[data-basket-count]')).toHaveText('1');
+    return (await page.locator('h1').textContent())!.trim();
+  }
+  throw new Error('No product sold by the store in stock');
+}
+
+async function submitStep(page: Page) {
+  await page.locator('.checkout-form button[type="submit"]').click();
+}
+
+test('Spain: an anonymous shopper signs up at checkout, picks Barcelona (collected in Murcia), then home delivery, pays by transfer', async ({ page }) => {
+  const origin = channelUrl('es', '');
+  const name = await addOwnProduct(page, origin);
+
+  await page.goto(`${origin}/cart/shopping_basket`);
+  await page.locator('.basket__totals a.button--buy').click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fcart%2Faddress$/);
+
+  // Sign up from the login page; the e-mailed link brings the shopper back to the checkout.
+  await page.locator('.auth-page a[href^="/signup"]').click();
+  const email = newEmail('checkout');
+  const form = await islandReady(page, 'signup-form');
+  await page.locator('#signup-email').fill(email);
+  await page.locator('#signup-password').fill(PASSWORD);
+  await page.locator('#signup-terms').check();
+  await form.locator('button[type="submit"]').click();
+  const [link] = await mailMatch(page, origin, email, /http:\/\/\S+[?&]confirm=[A-Za-z0-9_-]{43}\S*/);
+  await page.goto(link);
+  const confirm = await islandReady(page, 'account-confirm');
+  await confirm.locator('button[type="submit"]').click();
+  await page.waitForURL(`${origin}/cart/address`);
+
+  // No address yet: add one in the account, come back.
+  await page.goto(`${origin}/usuarios/panel/direcciones`);
+  await addShippingAddress(page, { name: 'Ana', surname: 'García', street: 'Calle de Alcalá', number: '42', postalCode: '28014', city: 'Madrid', province: 'Madrid', phone: '612 345 678' });
+  await page.goto(`${origin}/cart/address`);
+  await islandReady(page, 'checkout-step');
+  await expect(page.locator('input[name="shipping"]').first()).toBeChecked();
+  await submitStep(page);
+
+  await page.waitForURL(`${origin}/cart/shipping`);
+  await islandReady(page, 'checkout-step');
+  await page.locator('#shipping-type-3').check();
+  await page.locator('#shop-71').check();
+  await expect(page.locator('.pickup-note')).toContainText('Murcia');
+  await page.locator('#shipping-type-1').check();
+  await submitStep(page);
+
+  await page.waitForURL(`${origin}/cart/payment`);
+  await islandReady(page, 'checkout-step');
+  await page.locator('#payment-transferencia').check();
+  await submitStep(page);
+
+  await page.waitForURL(`${origin}/cart/summary`);
+  await islandReady(page, 'checkout-step');
+  await expect(page.locator('.checkout-lines')).toContainText(name);
+  await page.locator('#accept-conditions').check();
+  await submitStep(page);
+
+  await page.waitForURL(/\/cart\/ok\?orders=ES-/);
+  await expect(page.locator('.order-card')).toHaveCount(1);
+  await expect(page.locator('.order-card')).toContainText(name);
+  await expect(page.locator('.bank-details')).toContainText('IBAN');
+  await expect(page.locator('[data-basket-count]')).toBeHidden();
+  const number = await page.locator('.order-card').getAttribute('data-order-number');
+  await page.goto(`${origin}/tracking/${number}`);
+  await expect(page.locator('.tracking-state')).toHaveAttribute('data-state', 'awaiting_payment');
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { BANK_ACCOUNTS } from '../../worker/orders/bank-accounts';
+import { ORDER_NUMBER_PATTERN, orderNumber } from '../../worker/domain/orders/order-number';
+import { initialState, nextState, ORDER_EVENTS, ORDER_STATES, releasesStock } from '../../worker/domain/orders/state-machine';
+
+describe('order state machine', () => {
+  it('starts transfers awaiting payment and the other offline methods confirmed', () => {
+    expect(initialState('transferencia')).toBe('awaiting_payment');
+    expect(initialState('contrareembolso')).toBe('confirmed');
+    expect(initialState('payinshop')).toBe('confirmed');
+    expect(initialState('free')).toBe('confirmed');
+  });
+
+  it.each([
+    ['awaiting_payment', 'payment_received', 'confirmed'],
+    ['awaiting_payment', 'payment_expired', 'cancelled'],
+    ['confirmed', 'prepare', 'preparing'],
+    ['preparing', 'ship', 'shipped'],
+    ['shipped', 'deliver', 'delivered'],
+    ['preparing', 'ready_for_pickup', 'ready_for_pickup'],
+    ['ready_for_pickup', 'collect', 'collected'],
+    ['delivered', 'return', 'returned'],
+    ['confirmed', 'cancel', 'cancelled'],
+  ] as const)('%s --%s--> %s', (from, event, to) => {
+    expect(nextState(from, event)).toBe(to);
+  });
+
+  it('refuses every other transition; end states have none', () => {
+    expect(nextState('shipped', 'cancel')).toBeUndefined();
+    expect(nextState('awaiting_payment', 'ship')).toBeUndefined();
+    for (const event of ORDER_EVENTS) {
+      expect(nextState('cancelled', event)).toBeUndefined();
+      expect(nextState('returned', event)).toBeUndefined();
+    }
+    expect(ORDER_STATES.filter(releasesStock)).toEqual(['cancelled']);
+  });
+});
+
+describe('order numbers', () => {
+  it('carry the channel and date and avoid look-alike characters', () => {
+    const number = orderNumber('PT', new Date('2026-11-22T10:00:00Z'), new Uint8Array([0, 1, 8, 31, 32, 255]));
+    expect(number).toBe('PT-261122-23AZ2Z');
+    expect(ORDER_NUMBER_PATTERN.test(number)).toBe(true);
+    expect(ORDER_NUMBER_PATTERN.test('PT-261122-23AZ0Z')).toBe(false);
+  });
+});
+
+describe('bank accounts for transfers', () => {
+  it.each(BANK_ACCOUNTS.map((a) => [a.bank, a.iban]))('%s IBAN %s passes the ISO 13616 check', (_bank, iban) => {
+    const compact = iban.replaceAll(' ', '');
+    const rearranged = compact.slice(4) + compact.slice(0, 4);
+    const digits = [...rearranged].map((ch) => parseInt(ch, 36).toString()).join('');
+    expect(BigInt(digits) % 97n).toBe(1n);
+  });
+});

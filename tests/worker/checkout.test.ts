@@ -1,0 +1,177 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, TestBrowser } from './browser';
+
+interface OfferRow {
+  id: number;
+  article_id: number;
+  price: number;
+  stock: number;
+}
+
+const OWN_NEW = "o.seller_id = 0 AND o.condition = 'new' AND a.condition = 'new' AND a.type IN ('normal', 'own-stock') AND o.availability_code <= 3 AND a.weight_grams < 20000";
+let own: OfferRow[] = [];
+let marketplace: OfferRow;
+
+beforeAll(async () => {
+  own = (await env.DB.prepare(`SELECT o.id, o.article_id, o.price, o.stock FROM offers o JOIN articles a ON a.id = o.article_id WHERE o.channel = 'ES' AND ${OWN_NEW} AND o.stock >= 5 AND o.price < 40000 ORDER BY o.article_id LIMIT 5`).all<OfferRow>()).results;
+  marketplace = (await env.DB.prepare(
+    "SELECT o.id, o.article_id, o.price, o.stock FROM offers o JOIN articles a ON a.id = o.article_id JOIN sellers s ON s.id = o.seller_id WHERE o.channel = 'ES' AND s.kind = 'marketplace' AND o.availability_code <= 3 AND o.stock >= 2 AND o.condition = 'new' AND a.type NOT IN ('refurbished', 'reaconditioned', 'recertified', 'cpo', 'digital') ORDER BY o.article_id LIMIT 1",
+  ).first<OfferRow>())!;
+});
+
+const MADRID = { name: 'Ana', surname: 'García', address: 'Calle de Alcalá', streetNumber: '42', city: 'Madrid', postalCode: '28014', provinceId: 28, countryIso: 'ES', phone: '612345678' };
+
+async function shopper() {
+  const browser = new TestBrowser();
+  await signUp(browser);
+  const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+  const address = (await browser.api<{ id: number }>('POST', '/api/user/addresses/shipping', MADRID)).data.id;
+  return { browser, cartId, address };
+}
+
+async function add(browser: TestBrowser, cartId: string, offer: OfferRow, qty = 1) {
+  const result = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty }] });
+  expect(result.status).toBe(200);
+}
+
+interface Placed {
+  orders: { orderNumber: string; orderKey: string; state: string; total: number }[];
+  replay: boolean;
+}
+
+describe('checkout quote', () => {
+  it('prices the cart for home delivery and lists the payment methods, with the ones not allowed and why', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    const quote = await browser.api<{ totals: { articlesSubtotal: number; shippingCost: number; totalToPay: number }; payments: { slug: string }[]; paymentsNotAllowed: { slug: string; unavailableData: { error_code: number } }[] }>(
+      'GET',
+      `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}`,
+    );
+    expect(quote.status).toBe(200);
+    const expectedShipping = own[0]!.price >= 5000 ? 0 : 499;
+    expect(quote.data.totals).toMatchObject({ articlesSubtotal: own[0]!.price, shippingCost: expectedShipping, totalToPay: own[0]!.price + expectedShipping });
+    expect(quote.data.payments.map((p) => p.slug)).toEqual(expect.arrayContaining(['transferencia', 'contrareembolso']));
+    expect(quote.data.paymentsNotAllowed.find((p) => p.slug === 'payinshop')?.unavailableData.error_code).toBeGreaterThanOrEqual(32000);
+  });
+
+  it('needs a session, and the caller’s own address', async () => {
+    const anonymous = new TestBrowser();
+    expect((await anonymous.api('GET', `/api/checkout/orders/${crypto.randomUUID()}/quote?shippingType=1`)).status).toBe(401);
+    const { browser, cartId } = await shopper();
+    const other = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    const foreign = await browser.api('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${other.address}`);
+    expect(foreign.status).toBe(404);
+  });
+
+  it('refuses other sellers’ articles for store pickup (1170) and customs territories without a matching invoice address (1152)', async () => {
+    const { browser, cartId } = await shopper();
+    await add(browser, cartId, marketplace, 1);
+    expect((await browser.api('GET', `/api/checkout/orders/${cartId}/quote?shippingType=3&shopId=30`)).error?.code).toBe(1170);
+    const canarias = (await browser.api<{ id: number }>('POST', '/api/user/addresses/shipping', { ...MADRID, city: 'Las Palmas', postalCode: '35001', provinceId: 35 })).data.id;
+    expect((await browser.api('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${canarias}`)).error?.code).toBe(1152);
+  });
+});
+
+describe('placing orders', () => {
+  it('pays by transfer: one order per seller, stock taken, basket emptied, result and tracking pages', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[1]!, 2);
+    await add(browser, cartId, marketplace, 1);
+    const before = (await env.DB.prepare('SELECT stock FROM offers WHERE id = ?').bind(own[1]!.id).first<number>('stock'))!;
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'transferencia', conditionsAccepted: true });
+    expect(placed.status).toBe(201);
+    expect(placed.data.orders.map((o) => o.orderKey).sort()).toEqual(['marketplace-' + (await env.DB.prepare('SELECT seller_id FROM offers WHERE id = ?').bind(marketplace.id).first('seller_id')), 'own-0'].sort());
+    expect(placed.data.orders.every((o) => o.state === 'awaiting_payment')).toBe(true);
+    expect(await env.DB.prepare('SELECT stock FROM offers WHERE id = ?').bind(own[1]!.id).first('stock')).toBe(before - 2);
+    expect((await browser.api<{ articles: unknown[] }>('GET', `/api/checkout/orders/${cartId}/cart`)).data.articles).toEqual([]);
+
+    const numbers = placed.data.orders.map((o) => o.orderNumber).join(',');
+    const ok = await browser.fetch(`/cart/ok?orders=${numbers}`);
+    expect(ok.status).toBe(200);
+    const html = await ok.text();
+    for (const order of placed.data.orders) expect(html).toContain(`data-order-number="${order.orderNumber}"`);
+    expect(html).toContain('IBAN');
+    // Another customer cannot open this result page.
+    const stranger = (await shopper()).browser;
+    expect((await stranger.fetch(`/cart/ok?orders=${numbers}`)).status).toBe(404);
+    // Tracking is public, without personal data.
+    const tracking = await (await new TestBrowser().fetch(`/tracking/${placed.data.orders[0]!.orderNumber}`)).text();
+    expect(tracking).toContain('data-state="awaiting_payment"');
+    expect(tracking).not.toContain('Alcalá');
+  });
+
+  it('picks up in Barcelona at Murcia, paying in the shop', async () => {
+    const { browser, cartId } = await shopper();
+    await add(browser, cartId, own[2]!, 1);
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 3, shopId: 71, paymentMethod: 'payinshop', conditionsAccepted: true });
+    expect(placed.status).toBe(201);
+    const order = await env.DB.prepare('SELECT shop_id, shipping_cost, state, shipping_address FROM orders WHERE order_number = ?').bind(placed.data.orders[0]!.orderNumber).first<{ shop_id: number; shipping_cost: number; state: string; shipping_address: string }>();
+    expect(order).toMatchObject({ shop_id: 1, shipping_cost: 0, state: 'confirmed' });
+    expect(JSON.parse(order!.shipping_address)).toMatchObject({ kind: 'shop', shopId: 1, addressId: -1 });
+  });
+
+  it('refuses a payment method that is not offered (1109), and unaccepted conditions, changing nothing', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[3]!, 1);
+    const cod = await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 3, shopId: 30, paymentMethod: 'contrareembolso', conditionsAccepted: true });
+    expect(cod).toMatchObject({ status: 409, error: { code: 1109 } });
+    const noConditions = await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'transferencia', conditionsAccepted: false });
+    expect(noConditions.status).toBe(400);
+    const gateway = await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'adyen', conditionsAccepted: true });
+    expect(gateway.status).toBe(400);
+    expect((await browser.api<{ articles: unknown[] }>('GET', `/api/checkout/orders/${cartId}/cart`)).data.articles).toHaveLength(1);
+  });
+
+  it('places once when the same cart is sent twice at the same time', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[4]!, 1);
+    const body = { shippingType: 1, shippingAddressId: address, paymentMethod: 'contrareembolso', conditionsAccepted: true };
+    const [a, b] = await Promise.all([browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, body), browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, body)]);
+    const numbers = [a, b].filter((r) => r.status === 200 || r.status === 201).map((r) => r.data.orders[0]!.orderNumber);
+    expect(new Set(numbers).size).toBe(1);
+    const userId = await env.DB.prepare('SELECT user_id FROM orders WHERE order_number = ?').bind(numbers[0]).first<number>('user_id');
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?').bind(userId).first('n')).toBe(1);
+  });
+});
+
+describe('checkout step pages', () => {
+  it('send anonymous shoppers to login and back to the step', async () => {
+    const response = await new TestBrowser().fetch('/cart/address');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/login?next=%2Fcart%2Faddress');
+  });
+
+  it('walk through addresses, delivery, payment and summary with the draft kept on the server', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    const step = async (path: string) => {
+      const html = await (await browser.fetch(path)).text();
+      return JSON.parse(/data-island="checkout-step"[^>]*data-props="([^"]*)"/.exec(html)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as { step: string; payments?: { slug: string; available: boolean }[]; totals?: { totalToPay: number }; shops?: { id: number; pickupName: string; name: string }[] };
+    };
+    expect((await step('/cart/address')).step).toBe('addresses');
+    // Skipping ahead shows the first step still missing.
+    expect((await step('/cart/summary')).step).toBe('addresses');
+    const other = await shopper();
+    expect((await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: other.address })).status).toBe(404);
+    expect((await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: address })).status).toBe(200);
+    const delivery = await step('/cart/shipping');
+    expect(delivery.step).toBe('delivery');
+    const barcelona = delivery.shops!.find((s) => s.id === 71)!;
+    expect(barcelona.pickupName).not.toBe(barcelona.name);
+    const typed = await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingType: 1 });
+    expect(typed.data).toMatchObject({ shippingAddressSelected: address, shippingType: 1 });
+    const payment = await step('/cart/payment');
+    expect(payment.step).toBe('payment');
+    expect(payment.payments!.find((p) => p.slug === 'transferencia')).toMatchObject({ available: true });
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { paymentMethodSelected: 'transferencia' });
+    const summary = await step('/cart/summary');
+    expect(summary.step).toBe('summary');
+    expect(summary.totals!.totalToPay).toBeGreaterThanOrEqual(own[0]!.price);
+    // Opening the basket resets the checkout, keeping the payment choice (spec §4).
+    await browser.fetch('/cart/shopping_basket');
+    const draft = await browser.api<{ shippingAddressSelected: number | null; paymentMethodSelected: string | null }>('GET', `/api/checkout/orders/${cartId}/draft`);
+    expect(draft.data).toMatchObject({ shippingAddressSelected: null, paymentMethodSelected: 'transferencia' });
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * A checkout quote: the caller's cart (stock-checked) priced for a delivery choice — one group
+ * per seller with its shipping cost, the totals of spec §3, the payment methods and the ones not
+ * allowed with why — or the blocking error of spec §8 that stops it. Placing an order computes
+ * the quote again on the server; nothing the browser sends is trusted for money.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { physicalShops, provinces } from '../db/schema';
+import { customsMatch, customsZone, deliveryGroups, pickupShopFor } from '../domain/checkout/delivery-options';
+import { PLAIN_CART_FACTS, payments, type CartFacts } from '../domain/checkout/payments';
+import { shippingCost, type ShippingType } from '../domain/checkout/shipping';
+import type { AppContext } from '../http/context';
+import { appError, type ErrorName } from '../http/errors';
+import { loadOwnedAddress } from '../identity/addresses';
+import type { UserRow } from '../identity/session';
+import { readCart } from '../cart/service';
+import type { CartArticle, CartView } from '../cart/view';
+
+export interface DeliveryChoice {
+  shippingType: ShippingType;
+  shippingAddressId?: number;
+  shopId?: number;
+  billingAddressId?: number;
+}
+
+export interface QuoteGroup {
+  orderKey: string;
+  kind: 'own' | 'marketplace' | 'dropshipping';
+  shopId: number;
+  shippingCost: number;
+  lines: CartArticle[];
+}
+
+export interface Quote {
+  cart: CartView;
+  groups: QuoteGroup[];
+  shippingAddress: Record<string, unknown>;
+  billingAddress: Record<string, unknown> | null;
+  shopId: number | null;
+  totals: { articlesSubtotal: number; shippingCost: number; marketPlaceShippingCost: number; dropShippingShippingCost: number; totalToPay: number };
+  payments: ReturnType<typeof payments>;
+}
+
+/** The spec §8 code of a group that cannot be delivered, by seller kind and reason. */
+const UNDELIVERABLE: Record<string, ErrorName> = {
+  'own:zone': 'countryLimitation',
+  'own:weight': 'internationalWeight',
+  'marketplace:zone': 'noZonesInMarketplace',
+  'marketplace:weight': 'internationalWeight',
+  'dropshipping:zone': 'dropshippingLimitation',
+  'dropshipping:weight': 'dropshippingLimitation',
+};
+
+const REFURBISHED_TYPES = ['refurbished', 'reaconditioned', 'recertified', 'cpo'];
+
+async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
+  const [row] = await db.select({ code: provinces.code }).from(provinces).where(eq(provinces.id, provinceId));
+  return row?.code ?? null;
+}
+
+function missing(path: string, message: string) {
+  return appError('invalidRequest', { target: 'json', issues: [{ path, message }] });
+}
+
+/** Prices the caller's cart for the delivery choice, or throws the blocking error. */
+export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string, choice: DeliveryChoice): Promise<Quote> {
+  const { db, channel } = c.var;
+  const cart = await readCart(c, cartId, { recalculateStock: true });
+  if (cart.outOfStock) throw appError('cartOutOfStock', { outOfStock: cart.outOfStock });
+  if (cart.articles.length === 0) throw appError('cartEmpty');
+
+  // Where it goes: one of the user's saved addresses, or one of our shops (spec §4, §9).
+  let destination: { countryIso: string; provinceCode: string | null };
+  let shippingAddress: Record<string, unknown>;
+  let shopId: number | null = null;
+  if (choice.shippingType === 3) {
+    if (choice.shopId === undefined) throw missing('shopId', 'a shop is required for store pickup');
+    shopId = pickupShopFor(choice.shopId);
+    const [shop] = await db.select().from(physicalShops).where(eq(physicalShops.id, shopId));
+    if (!shop) throw appError('notFound');
+    destination = { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId) };
+    shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode };
+  } else {
+    if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');
+    const address = await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId);
+    destination = { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId) };
+    shippingAddress = { ...address };
+  }
+
+  // Customs territories (Canarias, Ceuta, Melilla) need the invoice address in the same one (spec §5).
+  let billingAddress: Record<string, unknown> | null = null;
+  if (choice.billingAddressId !== undefined) {
+    const billing = await loadOwnedAddress(db, 'billing', user.id, choice.billingAddressId);
+    billingAddress = { ...billing };
+    if (!customsMatch(destination, { countryIso: billing.countryIso, provinceCode: await provinceCode(db, billing.provinceId) })) throw appError('customsAddressMatch');
+  } else if (customsZone(destination.countryIso, destination.provinceCode)) {
+    throw appError('customsAddressMatch');
+  }
+
+  // One group per seller (spec §3 ordersAndDeliveries), each priced for the destination.
+  const grouped = deliveryGroups(cart.articles.map((a) => ({ ...a, sellerKind: a.seller.kind, shopId: a.seller.id, minShippingPrice: a.seller.kind === 'marketplace' ? a.seller.minShippingPrice : undefined })));
+  const groups: QuoteGroup[] = [];
+  const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalToPay: 0 };
+  const customs = customsZone(destination.countryIso, destination.provinceCode) !== null;
+  for (const group of grouped) {
+    // Other sellers ship themselves: no shop pickup or collection point for their articles.
+    if (choice.shippingType !== 1 && group.kind !== 'own') throw appError('noZonesInMarketplace');
+    const lines = group.lines.map((a) => ({ weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital', unitPrice: a.unitPrice }));
+    const result = shippingCost({ kind: group.kind, shopId: group.shopId, minShippingPrice: group.minShippingPrice, lines }, destination, choice.shippingType);
+    if ('unavailable' in result) throw appError(customs && group.kind === 'own' ? 'canaryLimitation' : UNDELIVERABLE[`${group.kind}:${result.unavailable}`]!);
+    if (group.kind === 'own') totals.shippingCost += result.cost;
+    else if (group.kind === 'marketplace') totals.marketPlaceShippingCost += result.cost;
+    else totals.dropShippingShippingCost += result.cost;
+    groups.push({ orderKey: group.orderKey, kind: group.kind, shopId: group.shopId, shippingCost: result.cost, lines: group.lines });
+  }
+  totals.totalToPay = totals.articlesSubtotal + totals.shippingCost + totals.marketPlaceShippingCost + totals.dropShippingShippingCost;
+
+  // Gift cards, subscriptions, pay-per-use and customised cases are not sold yet: PLAIN_CART_FACTS says so.
+  const facts: CartFacts = {
+    ...PLAIN_CART_FACTS,
+    channel,
+    totalToPay: totals.totalToPay,
+    isB2b: user.isB2b,
+    isPremium: user.isPremium,
+    hasMarketplace: groups.some((g) => g.kind === 'marketplace'),
+    hasDropshipping: groups.some((g) => g.kind === 'dropshipping'),
+    hasDigital: cart.articles.some((a) => a.type === 'digital'),
+    hasRefurbished: cart.articles.some((a) => a.condition !== 'new' || REFURBISHED_TYPES.includes(a.type)),
+    hasPresale: cart.articles.some((a) => a.availabilityCode === 5),
+    hasDeals: cart.articles.some((a) => a.type === 'deal'),
+    shippingType: choice.shippingType,
+    countryIso: destination.countryIso,
+  };
+  return { cart, groups, shippingAddress, billingAddress, shopId, totals, payments: payments(facts) };
+}

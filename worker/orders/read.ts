@@ -1,0 +1,65 @@
+/** Reading orders: a user's own (the result page) and the public tracking view of one order. */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orderEvents, orderLines, orders } from '../db/schema';
+import type { OrderState } from '../domain/orders/state-machine';
+
+export interface OrderSummary {
+  orderNumber: string;
+  state: OrderState;
+  paymentMethod: string;
+  shippingType: number;
+  articlesSubtotal: number;
+  shippingCost: number;
+  discount: number;
+  total: number;
+  createdAt: string;
+  lines: { name: string; qty: number; unitPrice: number; totalPrice: number }[];
+}
+
+/** The user's orders among `numbers` (others' numbers are simply not found). */
+export async function ordersOfUser(db: Db, userId: number, numbers: readonly string[]): Promise<OrderSummary[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db.select().from(orders).where(and(eq(orders.userId, userId), inArray(orders.orderNumber, [...numbers]))).orderBy(asc(orders.orderKey));
+  if (rows.length === 0) return [];
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderNumber, rows.map((r) => r.orderNumber))).orderBy(asc(orderLines.id));
+  return rows.map((row) => ({
+    orderNumber: row.orderNumber,
+    state: row.state as OrderState,
+    paymentMethod: row.paymentMethod,
+    shippingType: row.shippingType,
+    articlesSubtotal: row.articlesSubtotal,
+    shippingCost: row.shippingCost,
+    discount: row.discount,
+    total: row.total,
+    createdAt: new Date(row.createdAt).toISOString(),
+    lines: lines.filter((l) => l.orderNumber === row.orderNumber).map((l) => ({ name: l.name, qty: l.qty, unitPrice: l.unitPrice, totalPrice: l.totalPrice })),
+  }));
+}
+
+export interface TrackingView {
+  orderNumber: string;
+  state: OrderState;
+  shippingType: number;
+  units: number;
+  placedAt: string;
+  events: { state: OrderState; at: string }[];
+}
+
+/** What anyone with the order number may see: states and dates, no names, addresses or prices. */
+export async function trackingView(db: Db, number: string): Promise<TrackingView | undefined> {
+  const [order] = await db.select({ orderNumber: orders.orderNumber, state: orders.state, shippingType: orders.shippingType, createdAt: orders.createdAt }).from(orders).where(eq(orders.orderNumber, number));
+  if (!order) return undefined;
+  const [events, lines] = await Promise.all([
+    db.select({ state: orderEvents.state, at: orderEvents.at }).from(orderEvents).where(eq(orderEvents.orderNumber, number)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    db.select({ qty: orderLines.qty }).from(orderLines).where(eq(orderLines.orderNumber, number)),
+  ]);
+  return {
+    orderNumber: order.orderNumber,
+    state: order.state as OrderState,
+    shippingType: order.shippingType,
+    units: lines.reduce((sum, l) => sum + l.qty, 0),
+    placedAt: new Date(order.createdAt).toISOString(),
+    events: events.map((e) => ({ state: e.state as OrderState, at: new Date(e.at).toISOString() })),
+  };
+}
