@@ -5,6 +5,7 @@
  * reports once; afterwards the server's expiresAt decides when to report again. Nothing happens
  * when local storage is unavailable (private modes, blocked storage).
  */
+import { browserStorage } from './storage';
 export const VISITOR_KEY = 'ampora.visitor';
 /** Local validity before the server answers (spec §9). */
 export const LOCAL_VALIDITY_MS = 60_000;
@@ -27,16 +28,6 @@ export function validRecord(raw: string | null, now: number): VisitorRecord | un
   }
 }
 
-function storage(): Storage | undefined {
-  try {
-    const probe = '__ampora_probe__';
-    localStorage.setItem(probe, probe);
-    localStorage.removeItem(probe);
-    return localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A bait element ad blockers hide: its height is 0 when one is active. */
 function adBlockActive(): boolean {
@@ -50,7 +41,7 @@ function adBlockActive(): boolean {
 }
 
 export async function trackVisitor(now = Date.now()): Promise<void> {
-  const store = storage();
+  const store = browserStorage();
   if (!store) return;
   const previous = store.getItem(VISITOR_KEY);
   if (validRecord(previous, now)) return;

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { api } from './api';
+import { alerts } from './api/alerts';
 import { channelMiddleware, type ChannelMiddlewareOptions } from './channel/middleware';
 import type { AppContext, AppEnv } from './http/context';
 import { AppError, ERRORS, errorEnvelope, type CatalogueEntry } from './http/errors';
@@ -17,8 +18,10 @@ import { edgeCache } from './ssr/edge-cache';
 import { renderStandalone } from './ssr/standalone';
 import { handlePage, renderStatusPage } from './ssr/handler';
 
+/** Paths that answer §7 JSON envelopes, never pages: the API and the internal alerts call (spec §7 `/alerts/…`). */
 function isApi(c: AppContext): boolean {
-  return new URL(c.req.url).pathname.startsWith('/api/') || new URL(c.req.url).pathname === '/api';
+  const path = new URL(c.req.url).pathname;
+  return path.startsWith('/api/') || path === '/api' || path.startsWith('/alerts/') || path === '/alerts';
 }
 
 function toAppError(error: unknown): AppError {
@@ -48,6 +51,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', securityHeaders);
   app.use('*', channelMiddleware(options));
   app.route('/api', api);
+  app.route('/alerts', alerts);
   app.route('/images', images);
   app.route('/__dev', devOutboxRoutes);
   app.use('/sitemap.xml', cache);

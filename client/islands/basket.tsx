@@ -3,9 +3,11 @@
  * stock notices of spec §8, and the totals in the channel's currency.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, callApi } from '../api';
 import type { CartViewData } from '../cart/api';
+import { checkCartConsistency } from '../cart/consistency';
+import { forceCartFromServer, isCartFailure, rememberCartAnswer } from '../cart/local-copy';
 import { refreshBasketCount } from '../header-state';
 import { ProductImage } from '../components/product-bits';
 import { useStore } from '../components/store-context';
@@ -54,6 +56,11 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
   const [cart, setCart] = useState(initial);
   const [busyLine, setBusyLine] = useState<number | null>(null);
   const money = (cents: number) => formatMoney(cents, language);
+  // Every cart answer (the page's, then each change's): keep the local copy and check the product costs (spec §4, §5).
+  useEffect(() => {
+    rememberCartAnswer(cart);
+    void checkCartConsistency(cart);
+  }, [cart]);
 
   async function change(idLine: number, action: () => Promise<CartViewData>) {
     setBusyLine(idLine);
@@ -61,6 +68,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
       setCart(await action());
       refreshBasketCount();
     } catch (failure) {
+      if (isCartFailure(failure)) forceCartFromServer();
       showToast({ type: 'error', message: failure instanceof ApiError && failure.message ? failure.message : t`Your basket could not be updated. Please try again.` });
     } finally {
       setBusyLine(null);

@@ -39,7 +39,20 @@ export interface StepTotals {
   shippingCost: number;
   marketPlaceShippingCost: number;
   dropShippingShippingCost: number;
+  totalDiscountInCart: number;
+  totalGiftCardDiscountInCart: number;
   totalToPay: number;
+}
+
+/** A promotion notification (spec §3 talonOneNotifications), with keys the island words. */
+export interface StepNotification {
+  title: string;
+  body: string;
+  type: 'info' | 'error' | 'warning' | 'offer';
+  code: string | null;
+  /** '10%', an amount in cents, or 'freeShipping'. */
+  value: string | null;
+  missingAmount: number | null;
 }
 
 export interface CheckoutDraftView {
@@ -49,6 +62,8 @@ export interface CheckoutDraftView {
   shippingType: 1 | 3 | null;
   shopSelected: number | null;
   paymentMethodSelected: string | null;
+  couponCodes: string[];
+  giftCardCode: string | null;
 }
 
 export interface CheckoutStepProps {
@@ -65,6 +80,119 @@ export interface CheckoutStepProps {
   /** A blocking error of the current choice (spec §8), already in the page's language. */
   blocking?: string | null;
   summaryLines?: { name: string; qty: number; totalPrice: number }[];
+  notifications?: StepNotification[];
+  giftCard?: { code: string; applied: number; balance: number } | null;
+}
+
+/** Words for the promotion engine's notification keys. */
+function NotificationText({ n }: { n: StepNotification }) {
+  const { language } = useStore();
+  const code = n.code ?? '';
+  const value = n.value === null ? '' : n.value === 'freeShipping' ? '' : n.value.endsWith('%') ? n.value : formatMoney(Number(n.value), language);
+  if (n.title === 'coupon.applied') return n.value === 'freeShipping' ? <Trans>Coupon {code} applied: free shipping.</Trans> : <Trans>Coupon {code} applied: {value} off.</Trans>;
+  if (n.title === 'offer.almostQualified') {
+    const missing = formatMoney(n.missingAmount ?? 0, language);
+    return <Trans>Add {missing} more to your basket to get a discount.</Trans>;
+  }
+  switch (n.body.replace(/^coupon\./, '')) {
+    case 'expired':
+      return <Trans>The coupon {code} has expired.</Trans>;
+    case 'notStarted':
+      return <Trans>The coupon {code} is not valid yet.</Trans>;
+    case 'usedUp':
+    case 'userLimitReached':
+      return <Trans>The coupon {code} has already been used as many times as it allows.</Trans>;
+    case 'wrongChannel':
+      return <Trans>The coupon {code} is not valid in this country’s store.</Trans>;
+    case 'minCartAmountNotReached': {
+      const missing = formatMoney(n.missingAmount ?? 0, language);
+      return <Trans>Add {missing} more to use the coupon {code}.</Trans>;
+    }
+    case 'conditionsNotMet':
+      return <Trans>Your basket does not meet the conditions of the coupon {code}.</Trans>;
+    case 'notCombinable':
+      return <Trans>The coupon {code} cannot be combined with another promotion in your basket.</Trans>;
+    default:
+      return <Trans>The coupon {code} does not exist.</Trans>;
+  }
+}
+
+/** Coupon codes and the gift card: saved in the draft, then the page shows the new totals. */
+function Codes({ draft, cartId, notifications, giftCard }: { draft: CheckoutDraftView; cartId: string; notifications: StepNotification[]; giftCard: { code: string; applied: number; balance: number } | null }) {
+  const { t } = useLingui();
+  const { language } = useStore();
+  const [coupon, setCoupon] = useState('');
+  const [card, setCard] = useState(draft.giftCardCode ?? '');
+  const [error, setError] = useState<string | null>(null);
+  async function saveCodes(patch: Partial<CheckoutDraftView>) {
+    setError(null);
+    try {
+      await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, patch);
+      window.location.reload();
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
+    }
+  }
+  async function checkCard() {
+    setError(null);
+    try {
+      await callApi('POST', `/api/giftcards/validate?code=${encodeURIComponent(card)}`);
+      await saveCodes({ giftCardCode: card });
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
+    }
+  }
+  const left = giftCard ? formatMoney(giftCard.balance - giftCard.applied, language) : '';
+  return (
+    <fieldset className="checkout-codes">
+      <legend>
+        <Trans>Coupons and gift cards</Trans>
+      </legend>
+      <div className="form-alert" role="alert">
+        {error ? <p>{error}</p> : null}
+      </div>
+      <ul className="notifications" aria-live="polite">
+        {notifications.map((n, index) => (
+          <li key={index} className={`notification notification--${n.type}`} data-notification={n.title} data-notification-type={n.type}>
+            <NotificationText n={n} />
+          </li>
+        ))}
+      </ul>
+      <div className="inline-field">
+        <label htmlFor="coupon-code">
+          <Trans>Coupon code</Trans>
+        </label>
+        <input id="coupon-code" value={coupon} onChange={(event) => setCoupon(event.target.value)} autoComplete="off" />
+        <button type="button" className="button button--secondary" disabled={coupon.trim() === ''} onClick={() => saveCodes({ couponCodes: [...draft.couponCodes, coupon.trim()] })}>
+          <Trans>Apply</Trans>
+        </button>
+      </div>
+      {draft.couponCodes.length > 0 ? (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => saveCodes({ couponCodes: [] })}>
+            <Trans>Remove coupons</Trans>
+          </button>
+        </p>
+      ) : null}
+      <div className="inline-field">
+        <label htmlFor="gift-card-code">
+          <Trans>Gift card</Trans>
+        </label>
+        <input id="gift-card-code" value={card} onChange={(event) => setCard(event.target.value)} autoComplete="off" />
+        <button type="button" className="button button--secondary" disabled={card.trim() === ''} onClick={checkCard}>
+          <Trans>Use</Trans>
+        </button>
+      </div>
+      {giftCard ? (
+        <p data-gift-card-applied={giftCard.applied}>
+          <Trans>Gift card {giftCard.code}: {left} left after this order.</Trans>{' '}
+          <button type="button" className="button button--secondary" onClick={() => saveCodes({ giftCardCode: null })}>
+            <Trans>Remove</Trans>
+          </button>
+        </p>
+      ) : null}
+    </fieldset>
+  );
 }
 
 function Choice({ name, value, checked, onChange, disabled, children }: { name: string; value: string; checked: boolean; onChange: () => void; disabled?: boolean; children: ReactNode }) {
@@ -119,6 +247,8 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         ...(draft.shippingType === 3 ? { shopId: draft.shopSelected } : { shippingAddressId: draft.shippingAddressSelected }),
         ...(draft.billingAddressSelected ? { billingAddressId: draft.billingAddressSelected } : {}),
         customerRequestsInvoice: draft.customerRequestsInvoice,
+        couponCodes: draft.couponCodes,
+        giftCardCode: draft.giftCardCode,
         paymentMethod: draft.paymentMethodSelected,
         conditionsAccepted: true,
       };
@@ -138,6 +268,22 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         <Trans>Shipping</Trans>
       </dt>
       <dd>{money(props.totals.shippingCost + props.totals.marketPlaceShippingCost + props.totals.dropShippingShippingCost)}</dd>
+      {props.totals.totalDiscountInCart > 0 ? (
+        <>
+          <dt>
+            <Trans>Discounts</Trans>
+          </dt>
+          <dd data-discount={props.totals.totalDiscountInCart}>−{money(props.totals.totalDiscountInCart)}</dd>
+        </>
+      ) : null}
+      {props.totals.totalGiftCardDiscountInCart > 0 ? (
+        <>
+          <dt>
+            <Trans>Gift card</Trans>
+          </dt>
+          <dd>−{money(props.totals.totalGiftCardDiscountInCart)}</dd>
+        </>
+      ) : null}
       <dt>
         <Trans>Total</Trans>
       </dt>
@@ -242,6 +388,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
       <form className="checkout-form" onSubmit={save}>
         <FormAlert message={error} />
         {totals}
+        <Codes draft={draft} cartId={props.cartId} notifications={props.notifications ?? []} giftCard={props.giftCard ?? null} />
         <fieldset>
           <legend>
             <Trans>Payment method</Trans>

@@ -1,5 +1,6 @@
 /**
- * The demo customer accounts (see scripts/seed/accounts.ts) as SQL statements. Runs in Node and
+ * The demo customer accounts, promotion campaigns, coupons and gift cards (see
+ * scripts/seed/accounts.ts) as SQL statements. Runs in Node and
  * in the Worker's tests alike: WebCrypto only, no Node modules.
  */
 import { hashPassword } from '../../worker/identity/password';
@@ -37,3 +38,32 @@ export async function demoAccountStatements(now = Date.now()): Promise<string[]>
   return statements;
 }
 
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Demo promotions and gift cards (replacing earlier demo ones), valid for a year from `now`:
+ * - BIENVENIDA10: 10 % off a first purchase, once per customer;
+ * - AMPORA5: 5 € off from 50 €, 1,000 uses;
+ * - free shipping from 100 € without a code;
+ * - gift cards AMPORA2026DEMO01 (50 €) and AMPORA2026DEMO02 (200 €), and AMPORA2025OLD001 (expired).
+ */
+export function demoPromotionStatements(now = Date.now()): string[] {
+  const channels = JSON.stringify(['ES', 'PT', 'FR', 'IT', 'DE']);
+  const campaign = (id: number, name: string, couponRequired: boolean, conditions: unknown[], effects: unknown[], perUserLimit = 0, usageLimit = 0) =>
+    insert('promotion_campaigns', { id, name, channels, starts_at: now - 86_400_000, ends_at: now + YEAR_MS, priority: id, exclusive: 0, coupon_required: couponRequired ? 1 : 0, conditions: JSON.stringify(conditions), effects: JSON.stringify(effects), usage_limit: usageLimit, usage_counter: 0, per_user_limit: perUserLimit });
+  const card = (code: string, amount: number, expiresAt: number) => insert('gift_cards', { code, balance: amount, initial_amount: amount, expires_at: expiresAt, created_at: now });
+  return [
+    'DELETE FROM coupons WHERE campaign_id IN (1, 2, 3);',
+    'DELETE FROM promotion_campaigns WHERE id IN (1, 2, 3);',
+    "DELETE FROM gift_cards WHERE code IN ('AMPORA2026DEMO01', 'AMPORA2026DEMO02', 'AMPORA2025OLD001');",
+    campaign(1, 'Welcome: 10 % off the first purchase', true, [{ kind: 'firstPurchase' }], [{ kind: 'percentOffCart', percent: 10 }], 1),
+    campaign(2, '5 € off from 50 €', true, [{ kind: 'minCartAmount', amount: 5000 }], [{ kind: 'amountOffCart', amount: 500 }], 0, 1000),
+    campaign(3, 'Free shipping from 100 €', false, [{ kind: 'minCartAmount', amount: 10_000 }], [{ kind: 'freeShipping' }]),
+    insert('coupons', { code: 'BIENVENIDA10', campaign_id: 1, usage_limit: 0, usage_counter: 0 }),
+    insert('coupons', { code: 'AMPORA5', campaign_id: 2, usage_limit: 1000, usage_counter: 0 }),
+    card('AMPORA2026DEMO01', 5000, now + YEAR_MS),
+    card('AMPORA2026DEMO02', 20_000, now + YEAR_MS),
+    card('AMPORA2025OLD001', 3000, now - 86_400_000),
+  ];
+}

@@ -5,8 +5,8 @@ import { channelUrl } from './fixtures/store';
 const PASSWORD = 'correct horse battery';
 
 /** Opens products sold by the store itself until one is in stock, and adds it to the basket. */
-async function addOwnProduct(page: Page, origin: string): Promise<string> {
-  await page.goto(`${origin}/search?query=a&seller=own&availability=in-stock`);
+async function addOwnProduct(page: Page, origin: string, searchPath = '/search'): Promise<string> {
+  await page.goto(`${origin}${searchPath}?query=a&seller=own&availability=in-stock`);
   const links = await page.locator('.listing__results .product-card a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
   for (const href of links.slice(0, 12)) {
     await page.goto(href);
@@ -64,7 +64,18 @@ test('Spain: an anonymous shopper signs up at checkout, picks Barcelona (collect
 
   await page.waitForURL(`${origin}/cart/payment`);
   await islandReady(page, 'checkout-step');
-  await page.locator('#payment-transferencia').check();
+  // A first-purchase coupon and a gift card (demo data: npm run seed:accounts).
+  await page.locator('#coupon-code').fill('bienvenida10');
+  await page.locator('.checkout-codes .inline-field').first().locator('button').click();
+  await expect(page.locator('[data-notification="coupon.applied"]')).toContainText('BIENVENIDA10');
+  await expect(page.locator('[data-discount]')).toBeVisible();
+  await islandReady(page, 'checkout-step');
+  await page.locator('#gift-card-code').fill('AMPORA2026DEMO01');
+  await page.locator('.checkout-codes .inline-field').nth(1).locator('button').click();
+  await expect(page.locator('[data-gift-card-applied]')).toBeVisible();
+  await islandReady(page, 'checkout-step');
+  const toPay = Number(await page.locator('[data-total-to-pay]').getAttribute('data-total-to-pay'));
+  await page.locator(toPay === 0 ? '#payment-free' : '#payment-transferencia').check();
   await submitStep(page);
 
   await page.waitForURL(`${origin}/cart/summary`);
@@ -76,9 +87,32 @@ test('Spain: an anonymous shopper signs up at checkout, picks Barcelona (collect
   await page.waitForURL(/\/cart\/ok\?orders=ES-/);
   await expect(page.locator('.order-card')).toHaveCount(1);
   await expect(page.locator('.order-card')).toContainText(name);
-  await expect(page.locator('.bank-details')).toContainText('IBAN');
+  if (toPay > 0) await expect(page.locator('.bank-details')).toContainText('IBAN');
   await expect(page.locator('[data-basket-count]')).toBeHidden();
   const number = await page.locator('.order-card').getAttribute('data-order-number');
   await page.goto(`${origin}/tracking/${number}`);
-  await expect(page.locator('.tracking-state')).toHaveAttribute('data-state', 'awaiting_payment');
+  await expect(page.locator('.tracking-state')).toHaveAttribute('data-state', toPay > 0 ? 'awaiting_payment' : 'confirmed');
+});
+
+test('Portugal, in Portuguese: the payment step lists Multibanco', async ({ page }) => {
+  const origin = channelUrl('pt', '');
+  await page.goto(`${origin}/login`);
+  const login = await islandReady(page, 'login-form');
+  await page.locator('#login-email').fill('ana@ampora.test');
+  await page.locator('#login-password').fill('ampora-demo-1');
+  await login.locator('button[type="submit"]').click();
+  await page.waitForURL(`${origin}/utilizadores/painel`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-PT');
+  await addOwnProduct(page, origin, '/pesquisa');
+  await page.goto(`${origin}/cart/address`);
+  await islandReady(page, 'checkout-step');
+  await submitStep(page);
+  await page.waitForURL(`${origin}/cart/shipping`);
+  await islandReady(page, 'checkout-step');
+  await page.locator('#shipping-type-1').check();
+  await submitStep(page);
+  await page.waitForURL(`${origin}/cart/payment`);
+  await expect(page.locator('h1')).toHaveText('Pagamento');
+  await expect(page.locator('label[for="payment-multibanco"]')).toContainText('Multibanco');
+  await expect(page.locator('label[for="payment-transferencia"]')).toContainText('Transferência');
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Serves the built store for end-to-end tests and benchmarks: a fresh local database under
-// .wrangler/e2e, migrated and seeded with the demo catalogue, then `wrangler dev` on the port given.
+// .wrangler/e2e, migrated and seeded with the demo catalogue, accounts, coupons and gift cards, then `wrangler dev` on the port given.
 import { rmSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 
@@ -21,6 +21,7 @@ if (process.env.REUSE_DB !== '1') {
   rmSync(persist, { recursive: true, force: true });
   run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persist]);
   run('npx', ['tsx', 'scripts/seed/cli.ts', '--articles', articles, '--persist-to', persist]);
+  run('npx', ['tsx', 'scripts/seed/accounts.ts', '--persist-to', persist]);
 }
 // EDGE_CACHE=on turns the edge cache on (it is off in development, see docs/seo-and-cache.md).
 const vars = process.env.EDGE_CACHE ? ['--var', `EDGE_CACHE:${process.env.EDGE_CACHE}`] : [];

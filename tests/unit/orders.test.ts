@@ -53,3 +53,32 @@ describe('bank accounts for transfers', () => {
     expect(BigInt(digits) % 97n).toBe(1n);
   });
 });
+
+describe('sharing money between a checkout’s orders', async () => {
+  const { allocate, shareByWeight } = await import('../../worker/domain/orders/allocate');
+  it.each([
+    [100, [1, 1, 1], [34, 33, 33]],
+    [1000, [3000, 1000], [750, 250]],
+    [5, [0, 0], [0, 0]],
+    [0, [10, 20], [0, 0]],
+    [7, [1, 1], [4, 3]],
+  ])('shares %i by %j → %j', (amount, weights, shares) => {
+    expect(shareByWeight(amount, weights)).toEqual(shares);
+    if (weights.some((w) => w > 0)) expect(shares.reduce((a, b) => a + b, 0)).toBe(amount);
+  });
+
+  it('keeps line discounts, shares the cart discount, gives free shipping to our group and spends the gift card in order', () => {
+    const groups = [
+      { articles: 10_000, shipping: 499, lineDiscount: 1000, own: true },
+      { articles: 5000, shipping: 300, lineDiscount: 0, own: false },
+    ];
+    expect(allocate(groups, 1500, 499, 12_000)).toEqual([
+      { discount: 1000 + 1000 + 499, giftCard: 8000, total: 0 },
+      { discount: 500, giftCard: 4000, total: 800 },
+    ]);
+  });
+
+  it('never discounts more than a group costs', () => {
+    expect(allocate([{ articles: 100, shipping: 0, lineDiscount: 150, own: true }], 0, 0, 0)).toEqual([{ discount: 100, giftCard: 0, total: 0 }]);
+  });
+});

@@ -175,3 +175,68 @@ describe('checkout step pages', () => {
     expect(draft.data).toMatchObject({ shippingAddressSelected: null, paymentMethodSelected: 'transferencia' });
   });
 });
+
+describe('coupons, promotions and gift cards', () => {
+  beforeAll(async () => {
+    const { demoPromotionStatements } = await import('../../scripts/seed/demo-accounts');
+    await env.DB.batch(demoPromotionStatements().map((sql) => env.DB.prepare(sql)));
+  });
+
+  type QuoteData = { totals: { articlesSubtotal: number; shippingCost: number; totalDiscountInCart: number; totalGiftCardDiscountInCart: number; totalToPay: number }; talonOneNotifications: { notificationTitle: string; notificationBody: string; notificationType: string }[]; payments: { slug: string }[] };
+
+  it('validates gift cards with a code and a message', async () => {
+    const browser = new TestBrowser();
+    expect((await browser.api<{ balance: number }>('POST', '/api/giftcards/validate?code=ampora-2026-demo-01')).data).toMatchObject({ code: 'AMPORA2026DEMO01', balance: 5000 });
+    expect((await browser.api('POST', '/api/giftcards/validate?code=NOPE')).error).toMatchObject({ code: 'GIFT_CARD_NOT_FOUND', message: expect.any(String) });
+    expect((await browser.api('POST', '/api/giftcards/validate?code=AMPORA2025OLD001')).error?.code).toBe('GIFT_CARD_EXPIRED');
+  });
+
+  it('applies a first-purchase coupon and a gift card to the quote, and says why an unknown coupon does nothing', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    const base = `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}`;
+    const plain = await browser.api<QuoteData>('GET', base);
+    const withCoupon = await browser.api<QuoteData>('GET', `${base}&couponCodes=bienvenida10,NOSUCHCODE`);
+    const tenth = Math.floor((own[0]!.price * 10) / 100 + 0.5);
+    expect(withCoupon.data.totals.totalDiscountInCart).toBe(tenth);
+    expect(withCoupon.data.totals.totalToPay).toBe(plain.data.totals.totalToPay - tenth);
+    expect(withCoupon.data.talonOneNotifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ notificationTitle: 'coupon.applied', notificationType: 'info' }), expect.objectContaining({ notificationTitle: 'coupon.rejected', notificationBody: 'coupon.unknown', notificationType: 'error' })]),
+    );
+    const withCard = await browser.api<QuoteData>('GET', `${base}&giftCardCode=AMPORA2026DEMO01`);
+    expect(withCard.data.totals.totalGiftCardDiscountInCart).toBe(Math.min(5000, plain.data.totals.totalToPay));
+    expect((await browser.api('GET', `${base}&giftCardCode=AMPORA2025OLD001`)).error?.code).toBe('GIFT_CARD_EXPIRED');
+  });
+
+  it('places with a coupon and a gift card: discounts on the orders, the card spent, the coupon used once', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[1]!, 1);
+    const card = 'AMPORA2026DEMO02';
+    const before = (await env.DB.prepare('SELECT balance FROM gift_cards WHERE code = ?').bind(card).first<number>('balance'))!;
+    const quote = await browser.api<QuoteData>('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}&couponCodes=BIENVENIDA10&giftCardCode=${card}`);
+    const method = quote.data.totals.totalToPay === 0 ? 'free' : 'transferencia';
+    expect(quote.data.payments.map((p) => p.slug)).toContain(method);
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, couponCodes: ['BIENVENIDA10'], giftCardCode: card, paymentMethod: method, conditionsAccepted: true });
+    expect(placed.status).toBe(201);
+    const order = await env.DB.prepare('SELECT discount, gift_card_amount, total, user_id FROM orders WHERE order_number = ?').bind(placed.data.orders[0]!.orderNumber).first<{ discount: number; gift_card_amount: number; total: number; user_id: number }>();
+    expect(order).toMatchObject({ discount: quote.data.totals.totalDiscountInCart, gift_card_amount: quote.data.totals.totalGiftCardDiscountInCart, total: quote.data.totals.totalToPay });
+    expect(await env.DB.prepare('SELECT balance FROM gift_cards WHERE code = ?').bind(card).first('balance')).toBe(before - quote.data.totals.totalGiftCardDiscountInCart);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM promotion_redemptions WHERE user_id = ? AND coupon_code = ?').bind(order!.user_id, 'BIENVENIDA10').first('n')).toBe(1);
+    // The welcome coupon was for the first purchase, once.
+    await add(browser, cartId, own[2]!, 1);
+    const again = await browser.api<QuoteData>('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}&couponCodes=BIENVENIDA10`);
+    expect(again.data.totals.totalDiscountInCart).toBe(0);
+    expect(again.data.talonOneNotifications[0]).toMatchObject({ notificationTitle: 'coupon.rejected', notificationType: 'error' });
+  });
+
+  it('a gift card covering everything leaves only the free method', async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO gift_cards (code, balance, initial_amount, expires_at, created_at) VALUES ('BIGCARD000000001', 10000000, 10000000, ?, 0)").bind(Date.now() + 86_400_000).run();
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[3]!, 1);
+    const quote = await browser.api<QuoteData>('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}&giftCardCode=BIGCARD000000001`);
+    expect(quote.data.totals.totalToPay).toBe(0);
+    expect(quote.data.payments.map((p) => p.slug)).toEqual(['free']);
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, giftCardCode: 'BIGCARD000000001', paymentMethod: 'free', conditionsAccepted: true });
+    expect(placed.data.orders[0]).toMatchObject({ state: 'confirmed', total: 0 });
+  });
+});

@@ -30,7 +30,9 @@ function input(userId: number, offer: { id: number; article_id: number; price: n
     shopId: null,
     shippingAddress: { name: 'Ana' },
     billingAddress: null,
-    groups: [{ orderKey: 'own-0', sellerKind: 'own', sellerId: 0, shippingCost: 499, discount: 0, lines: [{ articleId: offer.article_id, offerId: offer.id, name: 'Test', qty, unitPrice: offer.price, availabilityCode: 0 }] }],
+    giftCard: null,
+    redemptions: [],
+    groups: [{ orderKey: 'own-0', sellerKind: 'own', sellerId: 0, shippingCost: 499, discount: 0, giftCardAmount: 0, lines: [{ articleId: offer.article_id, offerId: offer.id, name: 'Test', qty, unitPrice: offer.price, availabilityCode: 0 }] }],
     now: new Date(),
   };
 }

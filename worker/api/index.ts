@@ -8,6 +8,7 @@ import { appError, okEnvelope } from '../http/errors';
 import { cartCheckout, cartOrders } from './cart';
 import { catalogue } from './catalogue';
 import { checkoutOrders } from './orders';
+import { giftCardsApi } from './gift-cards';
 import { checkout } from './checkout';
 import { recommendations } from './recommendations';
 import { usersApi } from './users';
@@ -23,6 +24,7 @@ export const api = new Hono<AppEnv>()
   .route('/checkout', cartCheckout)
   .route('/checkout', checkoutOrders)
   .route('/orders', cartOrders)
+  .route('/giftcards', giftCardsApi)
   .route('/users', usersApi)
   .route('/user', userApi);
 

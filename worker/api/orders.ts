@@ -17,7 +17,8 @@ import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
-import { OversoldError, placeOrders } from '../orders/place';
+import { allocate } from '../domain/orders/allocate';
+import { CouponUsedUpError, GiftCardSpentError, OversoldError, placeOrders } from '../orders/place';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const id = z.coerce.number().int().positive();
@@ -29,6 +30,8 @@ const deliveryFields = {
 };
 const placeBody = z.object({
   ...deliveryFields,
+  couponCodes: z.array(z.string().trim().min(1).max(40)).max(5).default([]),
+  giftCardCode: z.string().max(40).nullable().default(null),
   paymentMethod: z.enum(NO_GATEWAY_METHODS),
   conditionsAccepted: z.literal(true, 'the conditions must be accepted'),
   customerRequestsInvoice: z.boolean().default(false),
@@ -54,11 +57,20 @@ export const checkoutOrders = new Hono<AppEnv>()
     await stub.saveDraft(JSON.stringify(draft));
     return c.json(okEnvelope(draft));
   })
-  .get('/orders/:id/quote', validate('param', cartParam), validate('query', z.object(deliveryFields)), async (c) => {
+  .get('/orders/:id/quote', validate('param', cartParam), validate('query', z.object({ ...deliveryFields, couponCodes: z.string().max(200).optional(), giftCardCode: z.string().max(40).optional() })), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
-    const quote = await quoteCheckout(c, signedInUser(c), cartId, c.req.valid('query') as DeliveryChoice);
+    const query = c.req.valid('query');
+    const quote = await quoteCheckout(c, signedInUser(c), cartId, { ...query, couponCodes: query.couponCodes?.split(',') ?? [] } as DeliveryChoice);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(okEnvelope({ totals: quote.totals, ordersAndDeliveries: quote.groups.map(({ lines, ...group }) => ({ ...group, articles: lines.map((l) => l.idLine) })), ...quote.payments }));
+    return c.json(
+      okEnvelope({
+        totals: quote.totals,
+        ordersAndDeliveries: quote.groups.map(({ lines, ...group }) => ({ ...group, articles: lines.map((l) => l.idLine) })),
+        talonOneNotifications: quote.promotions.notifications,
+        giftCard: quote.giftCard,
+        ...quote.payments,
+      }),
+    );
   })
   .post('/orders/:id/place', validate('param', cartParam), validate('json', placeBody), async (c) => {
     const user = signedInUser(c);
@@ -73,6 +85,18 @@ export const checkoutOrders = new Hono<AppEnv>()
       throw appError('paymentNotAvailable', refused ? { unavailableData: refused.unavailableData } : undefined);
     }
     const stub = cartStub(c, cartId);
+    const { promotions } = quote;
+    const shares = allocate(
+      quote.groups.map((g) => ({
+        articles: g.lines.reduce((sum, l) => sum + l.totalPrice, 0),
+        shipping: g.shippingCost,
+        lineDiscount: g.lines.reduce((sum, l) => sum + (promotions.lineDiscounts[l.idLine] ?? 0), 0),
+        own: g.kind === 'own',
+      })),
+      promotions.cartDiscount,
+      promotions.shippingDiscount,
+      quote.giftCard?.applied ?? 0,
+    );
     let placed;
     try {
       placed = await placeOrders(c.var.db, {
@@ -85,18 +109,26 @@ export const checkoutOrders = new Hono<AppEnv>()
         shopId: quote.shopId,
         shippingAddress: quote.shippingAddress,
         billingAddress: quote.billingAddress,
-        groups: quote.groups.map((group) => ({
+        giftCard: quote.giftCard ? { code: quote.giftCard.code, amount: quote.giftCard.applied } : null,
+        redemptions: promotions.appliedCampaigns.map((campaignId) => ({
+          campaignId,
+          couponCode: promotions.notifications.find((n) => n.campaignId === campaignId && n.notificationTitle === 'coupon.applied')?.couponCode ?? null,
+        })),
+        groups: quote.groups.map((group, i) => ({
           orderKey: group.orderKey,
           sellerKind: group.kind,
           sellerId: group.shopId,
           shippingCost: group.shippingCost,
-          discount: 0,
+          discount: shares[i]!.discount,
+          giftCardAmount: shares[i]!.giftCard,
           lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode })),
         })),
         now: c.var.now,
       });
     } catch (error) {
       if (error instanceof OversoldError) throw appError('cartOutOfStock');
+      if (error instanceof GiftCardSpentError) throw appError('giftCardEmpty');
+      if (error instanceof CouponUsedUpError) throw appError('couponUsedUp');
       throw error;
     }
     // The orders stand; the basket empties (a retry of this cart state finds the same orders).

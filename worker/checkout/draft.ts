@@ -1,7 +1,8 @@
 /**
  * The checkout order draft (spec §3), kept in the cart's Durable Object between the step pages:
- * addresses, invoice request, delivery choice and payment choice. Opening the basket resets the
- * checkout to the cart step but keeps the invoice request and the payment choice (spec §4); a
+ * addresses, invoice request, delivery choice, payment choice, coupons and gift card. Opening the
+ * basket resets the checkout to the cart step but keeps the invoice request and the payment
+ * choice (spec §4), and the codes the shopper entered; a
  * step page whose earlier steps are incomplete sends the shopper back to the first of them.
  */
 import { z } from 'zod';
@@ -19,6 +20,9 @@ const fields = {
   shippingType: z.union([z.literal(1), z.literal(3)]).nullable(),
   shopSelected: id.nullable(),
   paymentMethodSelected: z.enum(NO_GATEWAY_METHODS).nullable(),
+  /** Coupon codes entered (spec §3 selectedCoupon), at most 5. */
+  couponCodes: z.array(z.string().trim().min(1).max(40)).max(5),
+  giftCardCode: z.string().trim().max(40).nullable(),
 };
 
 export const draftSchema = z.object({
@@ -28,6 +32,8 @@ export const draftSchema = z.object({
   shippingType: fields.shippingType.default(null),
   shopSelected: fields.shopSelected.default(null),
   paymentMethodSelected: fields.paymentMethodSelected.default(null),
+  couponCodes: fields.couponCodes.default([]),
+  giftCardCode: fields.giftCardCode.default(null),
 });
 
 export type CheckoutDraft = z.infer<typeof draftSchema>;
@@ -45,7 +51,7 @@ export function parseDraft(stored: string | null): CheckoutDraft {
 
 /** Opening the basket: back to the cart step, keeping the invoice request and the payment choice. */
 export function resetToCart(draft: CheckoutDraft): CheckoutDraft {
-  return { ...EMPTY_DRAFT, customerRequestsInvoice: draft.customerRequestsInvoice, paymentMethodSelected: draft.paymentMethodSelected };
+  return { ...EMPTY_DRAFT, customerRequestsInvoice: draft.customerRequestsInvoice, paymentMethodSelected: draft.paymentMethodSelected, couponCodes: draft.couponCodes, giftCardCode: draft.giftCardCode };
 }
 
 /** The first step whose choices are missing, up to `wanted`. */

@@ -9,7 +9,9 @@ import type { Db } from '../db/client';
 import { physicalShops, provinces } from '../db/schema';
 import { customsMatch, customsZone, deliveryGroups, pickupShopFor } from '../domain/checkout/delivery-options';
 import { PLAIN_CART_FACTS, payments, type CartFacts } from '../domain/checkout/payments';
+import { evaluate, type Evaluation } from '../domain/checkout/promotions';
 import { shippingCost, type ShippingType } from '../domain/checkout/shipping';
+import { checkGiftCard, promotionInputs, type GiftCardCheck } from './promotions-data';
 import type { AppContext } from '../http/context';
 import { appError, type ErrorName } from '../http/errors';
 import { loadOwnedAddress } from '../identity/addresses';
@@ -22,6 +24,8 @@ export interface DeliveryChoice {
   shippingAddressId?: number;
   shopId?: number;
   billingAddressId?: number;
+  couponCodes?: readonly string[];
+  giftCardCode?: string | null;
 }
 
 export interface QuoteGroup {
@@ -38,7 +42,17 @@ export interface Quote {
   shippingAddress: Record<string, unknown>;
   billingAddress: Record<string, unknown> | null;
   shopId: number | null;
-  totals: { articlesSubtotal: number; shippingCost: number; marketPlaceShippingCost: number; dropShippingShippingCost: number; totalToPay: number };
+  totals: {
+    articlesSubtotal: number;
+    shippingCost: number;
+    marketPlaceShippingCost: number;
+    dropShippingShippingCost: number;
+    totalDiscountInCart: number;
+    totalGiftCardDiscountInCart: number;
+    totalToPay: number;
+  };
+  promotions: Evaluation;
+  giftCard: { code: string; applied: number; balance: number } | null;
   payments: ReturnType<typeof payments>;
 }
 
@@ -51,6 +65,8 @@ const UNDELIVERABLE: Record<string, ErrorName> = {
   'dropshipping:zone': 'dropshippingLimitation',
   'dropshipping:weight': 'dropshippingLimitation',
 };
+
+const GIFT_CARD_ERRORS: Record<Extract<GiftCardCheck, { ok: false }>['problem'], ErrorName> = { unknown: 'giftCardUnknown', expired: 'giftCardExpired', empty: 'giftCardEmpty' };
 
 const REFURBISHED_TYPES = ['refurbished', 'reaconditioned', 'recertified', 'cpo'];
 
@@ -101,7 +117,7 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   // One group per seller (spec §3 ordersAndDeliveries), each priced for the destination.
   const grouped = deliveryGroups(cart.articles.map((a) => ({ ...a, sellerKind: a.seller.kind, shopId: a.seller.id, minShippingPrice: a.seller.kind === 'marketplace' ? a.seller.minShippingPrice : undefined })));
   const groups: QuoteGroup[] = [];
-  const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalToPay: 0 };
+  const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalDiscountInCart: 0, totalGiftCardDiscountInCart: 0, totalToPay: 0 };
   const customs = customsZone(destination.countryIso, destination.provinceCode) !== null;
   for (const group of grouped) {
     // Other sellers ship themselves: no shop pickup or collection point for their articles.
@@ -114,7 +130,33 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     else totals.dropShippingShippingCost += result.cost;
     groups.push({ orderKey: group.orderKey, kind: group.kind, shopId: group.shopId, shippingCost: result.cost, lines: group.lines });
   }
-  totals.totalToPay = totals.articlesSubtotal + totals.shippingCost + totals.marketPlaceShippingCost + totals.dropShippingShippingCost;
+  // Promotions (spec §3 talonOne*): free shipping covers our own shipping; other sellers charge theirs.
+  const inputs = await promotionInputs(db, user.id, choice.couponCodes ?? [], c.var.now);
+  const promotions = evaluate({
+    cart: {
+      channel: channel.id,
+      subtotal: totals.articlesSubtotal,
+      lines: cart.articles.map((a) => ({ idLine: a.idLine, articleId: a.idArticle, categoryId: a.familyId, brandId: a.trademarkRef, unitPrice: a.unitPrice, qty: a.qty })),
+      shippingCost: totals.shippingCost,
+    },
+    user: { isFirstPurchase: user.totalPurchases === 0, userUsage: inputs.userUsage },
+    now: c.var.now.getTime(),
+    couponCodes: choice.couponCodes ?? [],
+    campaigns: inputs.campaigns,
+    coupons: inputs.coupons,
+  });
+  totals.totalDiscountInCart = promotions.totalDiscount;
+  const beforeGiftCard = totals.articlesSubtotal + totals.shippingCost + totals.marketPlaceShippingCost + totals.dropShippingShippingCost - promotions.totalDiscount;
+
+  // A gift card pays what it can of the rest (spec: applied to the total).
+  let giftCard: Quote['giftCard'] = null;
+  if (choice.giftCardCode) {
+    const check = await checkGiftCard(db, choice.giftCardCode, c.var.now);
+    if (!check.ok) throw appError(GIFT_CARD_ERRORS[check.problem]);
+    giftCard = { code: check.code, balance: check.balance, applied: Math.min(check.balance, beforeGiftCard) };
+    totals.totalGiftCardDiscountInCart = giftCard.applied;
+  }
+  totals.totalToPay = beforeGiftCard - totals.totalGiftCardDiscountInCart;
 
   // Gift cards, subscriptions, pay-per-use and customised cases are not sold yet: PLAIN_CART_FACTS says so.
   const facts: CartFacts = {
@@ -132,5 +174,5 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     shippingType: choice.shippingType,
     countryIso: destination.countryIso,
   };
-  return { cart, groups, shippingAddress, billingAddress, shopId, totals, payments: payments(facts) };
+  return { cart, groups, shippingAddress, billingAddress, shopId, totals, promotions, giftCard, payments: payments(facts) };
 }

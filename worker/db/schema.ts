@@ -607,6 +607,9 @@ export const orders = sqliteTable(
     articlesSubtotal: integer('articles_subtotal').notNull(),
     shippingCost: integer('shipping_cost').notNull(),
     discount: integer('discount').notNull().default(0),
+    /** Paid with a gift card (this order's share). */
+    giftCardAmount: integer('gift_card_amount').notNull().default(0),
+    /** What is left to pay: articles + shipping − discount − gift card. */
     total: integer('total').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
@@ -641,4 +644,67 @@ export const orderEvents = sqliteTable(
     at: integer('at').notNull(),
   },
   (t) => [index('order_events_order_idx').on(t.orderNumber, t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Promotions, coupons and gift cards (worker/domain/checkout/promotions.ts, worker/checkout/).
+
+/** A promotion campaign: gates, conditions and effects as data (JSON), evaluated by the promotions engine. */
+export const promotionCampaigns = sqliteTable('promotion_campaigns', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  channels: text('channels', { mode: 'json' }).$type<string[]>().notNull(),
+  startsAt: integer('starts_at').notNull(),
+  endsAt: integer('ends_at').notNull(),
+  priority: integer('priority').notNull().default(10),
+  exclusive: integer('exclusive', { mode: 'boolean' }).notNull().default(false),
+  couponRequired: integer('coupon_required', { mode: 'boolean' }).notNull().default(false),
+  conditions: text('conditions', { mode: 'json' }).$type<unknown[]>().notNull(),
+  effects: text('effects', { mode: 'json' }).$type<unknown[]>().notNull(),
+  usageLimit: integer('usage_limit').notNull().default(0),
+  usageCounter: integer('usage_counter').notNull().default(0),
+  perUserLimit: integer('per_user_limit').notNull().default(0),
+});
+
+/** Coupon codes (stored upper-case). A usage limit of 0 is unlimited. */
+export const coupons = sqliteTable('coupons', {
+  code: text('code').primaryKey(),
+  campaignId: integer('campaign_id').notNull(),
+  usageLimit: integer('usage_limit').notNull().default(0),
+  usageCounter: integer('usage_counter').notNull().default(0),
+});
+
+/** Each use of a campaign by a user in an order (per-user limits count these). */
+export const promotionRedemptions = sqliteTable(
+  'promotion_redemptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    campaignId: integer('campaign_id').notNull(),
+    couponCode: text('coupon_code'),
+    userId: integer('user_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('promotion_redemptions_user_idx').on(t.userId, t.campaignId)],
+);
+
+/** Gift cards: a code with a balance in cents that orders spend; never below zero (trigger). */
+export const giftCards = sqliteTable('gift_cards', {
+  code: text('code').primaryKey(),
+  balance: integer('balance').notNull(),
+  initialAmount: integer('initial_amount').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const giftCardMovements = sqliteTable(
+  'gift_card_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull(),
+    orderNumber: text('order_number').notNull(),
+    amount: integer('amount').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('gift_card_movements_code_idx').on(t.code)],
 );

@@ -10,6 +10,7 @@
  * | twoFactor | 5 codes a challenge (worker/identity/two-factor.ts) | 30 in 15 minutes |
  * | recovery  | 3 in 1 hour         | 10 in 1 hour        |
  * | signup    | 3 in 1 hour         | 10 in 1 hour        |
+ * | giftCard  | —                   | 20 in 1 hour        |  (guessing codes)
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { AppContext } from '../http/context';
@@ -26,6 +27,7 @@ export const RATE_LIMITS = {
   twoFactor: { client: { max: 30, windowS: 15 * 60 } },
   recovery: { account: { max: 3, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
   signup: { account: { max: 3, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
+  giftCard: { client: { max: 20, windowS: 60 * 60 } },
 } as const satisfies Record<string, { account?: Limit; client: Limit }>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

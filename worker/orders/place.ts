@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { offers, orderEvents, orderLines, orders, userPurchases, users } from '../db/schema';
+import { coupons, giftCardMovements, giftCards, offers, orderEvents, orderLines, orders, promotionCampaigns, promotionRedemptions, userPurchases, users } from '../db/schema';
 import { orderNumber } from '../domain/orders/order-number';
 import { initialState, type NoGatewayMethod, type OrderState } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
@@ -29,6 +29,8 @@ export interface OrderGroupInput {
   lines: OrderLineInput[];
   shippingCost: number;
   discount: number;
+  /** This order's share of the gift card (worker/domain/orders/allocate.ts). */
+  giftCardAmount: number;
 }
 
 export interface PlaceInput {
@@ -42,6 +44,10 @@ export interface PlaceInput {
   shippingAddress: Record<string, unknown>;
   billingAddress: Record<string, unknown> | null;
   groups: OrderGroupInput[];
+  /** The gift card spent and how much of it (the sum of the groups' shares). */
+  giftCard: { code: string; amount: number } | null;
+  /** Promotions used: each campaign's counter (and its coupon's) goes up, and a redemption is recorded. */
+  redemptions: { campaignId: number; couponCode: string | null }[];
   now: Date;
 }
 
@@ -53,6 +59,8 @@ export interface PlacedOrder {
 }
 
 export class OversoldError extends Error {}
+export class GiftCardSpentError extends Error {}
+export class CouponUsedUpError extends Error {}
 
 async function existing(db: Db, checkoutKey: string): Promise<PlacedOrder[]> {
   const rows = await db
@@ -79,7 +87,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   }
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
-    const total = Math.max(0, subtotal(group) + group.shippingCost - group.discount);
+    const total = Math.max(0, subtotal(group) + group.shippingCost - group.discount - group.giftCardAmount);
     placed.push({ orderNumber: number, orderKey: group.orderKey, state, total });
     statements.push(
       db.insert(orders).values({
@@ -100,6 +108,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         articlesSubtotal: subtotal(group),
         shippingCost: group.shippingCost,
         discount: group.discount,
+        giftCardAmount: group.giftCardAmount,
         total,
         createdAt: at,
         updatedAt: at,
@@ -120,6 +129,22 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
       db.insert(userPurchases).values(group.lines.map((line) => ({ userId: input.userId, articleId: line.articleId, orderNumber: number, purchasedAt: at }))),
     );
   }
+  const first = placed[0]!.orderNumber;
+  if (input.giftCard && input.giftCard.amount > 0) {
+    // The gift_cards_never_negative trigger aborts the batch if the balance was spent meanwhile.
+    statements.push(
+      db.update(giftCards).set({ balance: sql`${giftCards.balance} - ${input.giftCard.amount}` }).where(eq(giftCards.code, input.giftCard.code)),
+      db.insert(giftCardMovements).values({ code: input.giftCard.code, orderNumber: first, amount: -input.giftCard.amount, at }),
+    );
+  }
+  for (const redemption of input.redemptions) {
+    // coupons_within_limit / campaigns_within_limit abort the batch past a usage limit.
+    statements.push(
+      db.update(promotionCampaigns).set({ usageCounter: sql`${promotionCampaigns.usageCounter} + 1` }).where(eq(promotionCampaigns.id, redemption.campaignId)),
+      db.insert(promotionRedemptions).values({ campaignId: redemption.campaignId, couponCode: redemption.couponCode, userId: input.userId, orderNumber: first, at }),
+    );
+    if (redemption.couponCode) statements.push(db.update(coupons).set({ usageCounter: sql`${coupons.usageCounter} + 1` }).where(eq(coupons.code, redemption.couponCode)));
+  }
   const spent = placed.reduce((sum, order) => sum + order.total, 0);
   statements.push(
     db
@@ -137,6 +162,8 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   } catch (error) {
     const text = String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? '');
     if (text.includes('OUT_OF_STOCK')) throw new OversoldError('An article ran out of stock while the order was placed');
+    if (text.includes('GIFT_CARD_SPENT')) throw new GiftCardSpentError('The gift card balance was spent meanwhile');
+    if (text.includes('COUPON_USED_UP')) throw new CouponUsedUpError('A coupon reached its usage limit meanwhile');
     // The same cart placed at the same moment by another request: its orders stand.
     if (text.includes('UNIQUE') && text.includes('checkout_key')) return { orders: await existing(db, input.checkoutKey), replay: true };
     throw error;

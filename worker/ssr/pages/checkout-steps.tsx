@@ -37,6 +37,8 @@ async function tryQuote(c: AppContext, user: UserRow, cartId: string, draft: Che
       shippingAddressId: draft.shippingAddressSelected ?? undefined,
       shopId: draft.shopSelected ?? undefined,
       billingAddressId: draft.billingAddressSelected ?? undefined,
+      couponCodes: draft.couponCodes,
+      giftCardCode: draft.giftCardCode,
     });
     return { quote, blocking: null };
   } catch (error) {
@@ -105,6 +107,8 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       totals: quote?.totals ?? null,
       blocking,
       summaryLines: quote ? quote.cart.articles.map((a) => ({ name: a.name, qty: a.qty, totalPrice: a.totalPrice })) : [],
+      notifications: quote ? quote.promotions.notifications.map((n) => ({ title: n.notificationTitle, body: n.notificationBody, type: n.notificationType, code: n.couponCode ?? null, value: n.couponDiscountTextValue ?? null, missingAmount: n.missingAmount ?? null })) : [],
+      giftCard: quote?.giftCard ?? null,
     },
   };
 }
