@@ -4,6 +4,7 @@
  * products and "load more". Every state is a shareable URL that works without JavaScript.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Island } from '../components/island';
 import { ProductGrid } from '../components/product-bits';
 import FiltersDrawer from '../islands/filters-drawer';
@@ -16,7 +17,7 @@ import { msg } from '@lingui/core/macro';
 export interface ListingPageData {
   heading: string;
   intro?: string;
-  breadcrumbs: { name: string; href: string }[];
+  breadcrumbs: Crumb[];
   links?: { name: string; href: string }[];
   /** The listing's own address (no query). */
   basePath: string;
@@ -105,15 +106,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
   for (const [name, value] of listingSearchParams({ ...result.query, page: 1 })) apiQuery.append(name, value);
   return (
     <div className="listing">
-      {data.breadcrumbs.length > 0 ? (
-        <nav aria-label={t`Breadcrumb`} className="breadcrumb">
-          <ol>
-            {data.breadcrumbs.map((crumb, index) => (
-              <li key={crumb.href}>{index === data.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.name}</span> : <a href={crumb.href}>{crumb.name}</a>}</li>
-            ))}
-          </ol>
-        </nav>
-      ) : null}
+      <Breadcrumbs crumbs={data.breadcrumbs} />
       <h1>{data.heading}</h1>
       {result.correctedQuery ? (
         <p className="did-you-mean">

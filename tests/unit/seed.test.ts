@@ -5,6 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../client/i18n/languages';
+import { ROUTE_TABLE } from '../../client/route-table';
 import { generateCatalogue, type SeedRow } from '../../scripts/seed/generate';
 import { MAX_STATEMENT_BYTES, toSqlStatements, utf8Length } from '../../scripts/seed/sql';
 import { IMAGE_PRESETS, renderProductImage } from '../../worker/media/product-image';
@@ -181,6 +183,14 @@ describe('generateCatalogue', () => {
     expect(rows('slugs').filter((s) => s.kind === 'product')).toHaveLength(ARTICLES * 6);
     const kinds = new Set(rows('slugs').map((s) => s.kind));
     for (const kind of Object.keys(targets)) expect(kinds.has(kind)).toBe(true);
+  });
+
+  it('gives no slug the address of a screen of the route table (the table would hide it)', () => {
+    for (const lang of LANGS) {
+      const screens = new Set(Object.values(ROUTE_TABLE).map((paths) => paths[lang as Language]).filter((path) => /^\/[a-z0-9-]+$/.test(path)).map((path) => path.slice(1)));
+      expect(screens.size).toBeGreaterThan(5);
+      for (const s of rows('slugs')) if (s.lang === lang) expect(screens.has(String(s.slug)), `${lang}/${s.slug}`).toBe(false);
+    }
   });
 
   it('schedules content and publishes one blog post in the future', () => {

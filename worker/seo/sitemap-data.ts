@@ -90,9 +90,9 @@ function listSection(read: (db: Db, now: Date) => Promise<SitemapEntry[]>): Site
 
 const has = (id: RouteId) => ROUTE_PAGES[id] !== undefined;
 
-/** Indexable screens without parameters, and the physical shops. */
+/** Indexable screens without parameters (home, brand index, gift cards), and the physical shops. */
 async function pageEntries(db: Db): Promise<SitemapEntry[]> {
-  const fixed: RouteId[] = ['home', 'giftCards'];
+  const fixed: RouteId[] = ['home', 'brands', 'giftCards'];
   const entries: SitemapEntry[] = fixed.filter(has).map((id) => ({ paths: routePaths(id) }));
   if (has('shop')) {
     const shops = await db.select({ slug: physicalShops.slug }).from(physicalShops).orderBy(asc(physicalShops.id));

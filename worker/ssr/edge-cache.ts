@@ -30,7 +30,7 @@ export const EDGE_TTL_SECONDS = 300;
 const SESSION_COOKIES = new Set(['session', '__host-session', '__secure-session']);
 
 /** Route-table screens whose pages are the same for every anonymous visitor. Slug pages (one segment) are too. */
-const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);
+const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'brands', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);
 
 /** The current catalogue version ('0' before the first bump). */
 export async function catalogueVersion(kv: KVNamespace): Promise<string> {

@@ -1,12 +1,16 @@
-/** Catalogue pages: home and product (listings live in ./listings.tsx). */
+/** Catalogue pages: home, product and the all-brands index (listings live in ./listings.tsx). */
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
+import { LANGUAGE_INFO } from '../../../client/i18n/languages';
+import type { BrandIndexData } from '../../../client/pages/brands';
 import type { HomeData } from '../../../client/pages/home';
 import type { ProductData } from '../../../client/pages/product';
 import { featuredCollections, findCategory, productDetail, topRatedProducts } from '../../db/catalogue';
+import { brandsWithCounts } from '../../db/entities';
 import { articleCampaignSlugs, retailerPriceHistory, shopStock } from '../../db/product';
+import { groupBrandsByInitial } from '../../domain/catalogue/brand-index';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
-import { slugHref } from '../../../client/routes';
+import { href, slugHref } from '../../../client/routes';
 import { productJsonLd } from '../../seo/json-ld';
 import { definePage } from './types';
 
@@ -54,5 +58,22 @@ const product = definePage<ProductData>({
   },
 });
 
-export const catalogueRoutePages = { home };
+/** Every brand, grouped by initial, each linked to its brand page. */
+const brands = definePage<BrandIndexData>({
+  component: lazy(() => import('../../../client/pages/brands')),
+  async load({ db, language, channel, i18n }) {
+    const all = await brandsWithCounts(db, channel.id);
+    const title = i18n._(msg`All brands`);
+    return {
+      data: { breadcrumbs: [{ name: title, href: href('brands', language, channel) }], groups: groupBrandsByInitial(all, LANGUAGE_INFO[language].tag), brandCount: all.length },
+      meta: {
+        title: i18n._(msg`All brands from A to Z | Ampora`),
+        description: i18n._(msg`Every brand sold at Ampora, from A to Z: laptops, phones, components, TV, appliances and more.`),
+      },
+      breadcrumbs: [{ name: title, path: href('brands', language, channel) }],
+    };
+  },
+});
+
+export const catalogueRoutePages = { home, brands };
 export const catalogueSlugPages = { product };
