@@ -6,10 +6,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Island } from '../components/island';
+import { Highlights, Promotions } from '../components/listing/merchandise';
 import { ProductGrid } from '../components/product-bits';
 import FiltersDrawer from '../islands/filters-drawer';
 import LoadMore from '../islands/load-more';
-import { SORT_OPTIONS, type ListingQuery, type ListingResult, type SortOption } from '../types';
+import { SORT_OPTIONS, type ListingQuery, type ListingResult, type ProductCard, type SortOption } from '../types';
+import type { PromotionView } from '../../worker/domain/catalogue/promotions';
 import { listingSearchParams, toggleFilter, withPage } from '../../worker/domain/catalogue/listing-query';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -24,6 +26,10 @@ export interface ListingPageData {
   /** The scope in the listing API's terms, e.g. `category=12`. */
   apiScope: string;
   result: ListingResult;
+  /** Featured products above the list (first page of category and brand listings). */
+  highlights?: ProductCard[];
+  /** The category's live promotions (first page of category listings). */
+  promotions?: PromotionView[];
 }
 
 const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
@@ -116,6 +122,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
         </p>
       ) : null}
       {data.intro ? <p className="listing__intro">{data.intro}</p> : null}
+      <Promotions promotions={data.promotions ?? []} />
       {data.links && data.links.length > 0 ? (
         <nav aria-label={t`Sub-categories`}>
           <ul className="chips">
@@ -127,6 +134,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
           </ul>
         </nav>
       ) : null}
+      <Highlights products={data.highlights ?? []} />
       <div className="listing__bar">
         <p className="result-count" role="status">
           <Plural value={result.total} one="# product" other="# products" />

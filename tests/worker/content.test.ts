@@ -4,27 +4,14 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../client/i18n/format';
 import { CHANNEL_IDS, DEFAULT_CHANNELS, type ChannelId } from '../../worker/channel/channels';
-import { createApp } from '../../worker/app';
 import { GIFT_CARDS } from '../../worker/domain/content/gift-cards';
 import { publicContent } from '../../worker/domain/content/publication';
 import { levelFor, pointsFor, REWARDS } from '../../worker/domain/content/rewards';
 import { mapUrl, parseOpeningHours, telHref } from '../../worker/domain/content/shops';
-import { apiCall, htmlLang } from './helpers';
+import { apiCall, host, htmlLang, pageAt, SEED_NOW } from './helpers';
 
-/** The test catalogue's "today" (scripts/seed/generate.ts): post 20 is published 5 days later. */
-const SEED_NOW = new Date(Date.UTC(2026, 10, 1));
 /** After the future post (6 Nov) and the returns update (15 Nov), before the shipping update (1 Dec). */
 const LATER = new Date(Date.UTC(2026, 10, 20));
-const host = (id: string) => `http://${id.toLowerCase()}.localhost`;
-
-/**
- * GET a page through the app with the clock at `now`. No ExecutionContext: the shared edge
- * cache, which needs one to store pages, stays out of these clock-dependent requests.
- */
-async function pageAt(now: Date, url: string) {
-  const response = await createApp({ now: () => now }).fetch(new Request(url), env);
-  return { status: response.status, html: await response.text() };
-}
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 const rows = async <T>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
 

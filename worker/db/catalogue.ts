@@ -60,7 +60,7 @@ export function findCategory(tree: MenuCategory[], id: number): { node: MenuCate
  * cheapest offer's original price, best availability code), so cards show exactly what the
  * listing filtered and sorted on. Null when no seller offers the article there.
  */
-const cardColumns = {
+export const cardColumns = {
   id: articles.id,
   name: articleTranslations.name,
   slug: articleTranslations.slug,
