@@ -2,7 +2,7 @@
  * Catalogue reads for the pages: the category menu, home, product cards and detail, and the
  * slug resolver. Prices are the best offer on the request's channel.
  */
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { CollectionTeaser, MenuCategory, ProductCard, ProductDetail } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
@@ -58,13 +58,15 @@ export function findCategory(tree: MenuCategory[], id: number): { node: MenuCate
  * Card columns. Price, crossed-out price and availability come from the article's `listings`
  * row on the channel (derived from its offers by worker/db/refresh.ts: best sellable price, the
  * cheapest offer's original price, best availability code), so cards show exactly what the
- * listing filtered and sorted on. Null when no seller offers the article there.
+ * listing filtered and sorted on. Null when no seller offers the article there. Every column
+ * has a distinct name, so the set also serves queries sent in a `db.batch`.
  */
 export const cardColumns = {
   id: articles.id,
   name: articleTranslations.name,
   slug: articleTranslations.slug,
-  brand: brands.name,
+  // Its own column name: in a D1 batch drizzle maps rows by name, and `name` is the article's.
+  brand: sql<string>`${brands.name}`.as('brand_name'),
   imageKey: articles.imageKey,
   ratingAverage: articles.ratingAverage,
   ratingCount: articles.ratingCount,

@@ -44,8 +44,7 @@ const campaignsOf = sql<string | null>`(select group_concat(distinct ${collectio
 function highlightQuery(db: Db, args: MerchandisingArgs, scope: HighlightScope, extra: SQL | undefined) {
   const inScope = scope.kind === 'category' ? inArray(listings.categoryId, scope.categoryIds) : eq(listings.brandId, scope.brandId);
   return db
-    // In a D1 batch drizzle maps rows by column name: the brand's `name` needs a name of its own.
-    .select({ ...cardColumns, brand: sql<string>`${brands.name}`.as('brand_name'), campaigns: campaignsOf })
+    .select({ ...cardColumns, campaigns: campaignsOf })
     .from(listings)
     .innerJoin(articles, eq(articles.id, listings.articleId))
     .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, listings.articleId), eq(articleTranslations.lang, args.language)))

@@ -25,7 +25,7 @@ export interface SitemapSection {
   entries(db: Db, now: Date, offset: number, limit: number): Promise<SitemapEntry[]>;
 }
 
-export const SITEMAP_KINDS = ['pages', 'categories', 'products', 'brands', 'collections', 'cms', 'blog'] as const;
+export const SITEMAP_KINDS = ['pages', 'categories', 'products', 'brands', 'collections', 'configurations', 'cms', 'blog'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 type Translated = Partial<Record<Language, string>>;
@@ -131,7 +131,14 @@ async function blogEntries(db: Db, now: Date): Promise<SitemapEntry[]> {
   return entries;
 }
 
-const SLUG_KIND_OF: Partial<Record<SitemapKind, SlugKind>> = { categories: 'category', products: 'product', brands: 'brand', collections: 'collection', cms: 'cms' };
+const SLUG_KIND_OF: Partial<Record<SitemapKind, SlugKind>> = {
+  categories: 'category',
+  products: 'product',
+  brands: 'brand',
+  collections: 'collection',
+  configurations: 'configurator',
+  cms: 'cms',
+};
 
 /** The sections the Worker can serve now: a slug kind only once its page exists. */
 export function sitemapSection(kind: SitemapKind): SitemapSection | undefined {

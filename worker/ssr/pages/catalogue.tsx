@@ -3,12 +3,15 @@ import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
 import { LANGUAGE_INFO } from '../../../client/i18n/languages';
 import type { BrandIndexData } from '../../../client/pages/brands';
+import type { ConfigurationData } from '../../../client/pages/configuration';
 import type { HomeData } from '../../../client/pages/home';
 import type { ProductData } from '../../../client/pages/product';
 import { featuredCollections, findCategory, productDetail, topRatedProducts } from '../../db/catalogue';
+import { presetById } from '../../db/configurator';
 import { brandsWithCounts } from '../../db/entities';
 import { articleCampaignSlugs, retailerPriceHistory, shopStock } from '../../db/product';
 import { groupBrandsByInitial } from '../../domain/catalogue/brand-index';
+import { summarizeConfiguration } from '../../domain/catalogue/configuration';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
 import { href, slugHref } from '../../../client/routes';
 import { productJsonLd } from '../../seo/json-ld';
@@ -75,5 +78,23 @@ const brands = definePage<BrandIndexData>({
   },
 });
 
+/** A configurator preset reached by its slug: its components with today's prices, read-only. */
+const configurator = definePage<ConfigurationData>({
+  component: lazy(() => import('../../../client/pages/configuration')),
+  async load({ db, language, channel, entityId, i18n }) {
+    const preset = entityId === undefined ? undefined : await presetById(db, entityId, language, channel.id);
+    if (!preset) return null;
+    const summary = summarizeConfiguration(preset.components.map(({ qty, product }) => ({ qty, price: product.price, availabilityCode: product.availabilityCode })));
+    const path = slugHref(preset.slug, language, channel);
+    const { name } = preset;
+    return {
+      data: { breadcrumbs: [{ name, href: path }], preset, summary },
+      meta: { title: i18n._(msg`${name}: PC configuration | Ampora`), description: preset.description || undefined },
+      slugs: preset.slugs,
+      breadcrumbs: [{ name, path }],
+    };
+  },
+});
+
 export const catalogueRoutePages = { home, brands };
-export const catalogueSlugPages = { product };
+export const catalogueSlugPages = { product, configurator };
