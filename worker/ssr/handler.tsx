@@ -52,6 +52,7 @@ interface RenderExtra {
   canonical?: string;
   noIndex?: boolean;
   head?: RenderInput['head'];
+  headers?: Record<string, string>;
 }
 
 function render(c: AppContext, status: number, title: string, body: ReactNode, store: StoreContextValue, extra: RenderExtra = { noIndex: true }) {
@@ -66,6 +67,7 @@ function render(c: AppContext, status: number, title: string, body: ReactNode, s
     signal: c.req.raw.signal,
     complete: isCrawler(c.req.header('User-Agent')),
     onError: () => skipEdgeCache(c),
+    headers: extra.headers,
   });
 }
 
@@ -109,7 +111,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
       entityId = found.entityId;
     }
   }
-  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now }) : null;
+  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, env: c.env }) : null;
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});
@@ -121,5 +123,6 @@ export async function handlePage(c: AppContext): Promise<Response> {
     canonical: seo.canonical,
     noIndex: seo.noIndex,
     head: { alternates: seo.hreflang, jsonLd: jsonLdOf(loaded, kind, seo.origin) },
+    headers: loaded.headers,
   });
 }

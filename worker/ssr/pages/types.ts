@@ -23,6 +23,8 @@ export interface LoadContext {
   entityId?: number;
   /** The request's clock (tests inject one). */
   now: Date;
+  /** The Worker's bindings (secrets such as PREVIEW_SECRET). */
+  env: Env;
 }
 
 export interface Loaded<D> {
@@ -36,6 +38,8 @@ export interface Loaded<D> {
   jsonLd?: object[];
   /** The trail to this page, root first, paths on the request's channel; rendered as a BreadcrumbList. */
   breadcrumbs?: { name: string; path: string }[];
+  /** Extra response headers (a preview must not be stored anywhere). */
+  headers?: Record<string, string>;
 }
 
 export interface PageDefinition<D> {
