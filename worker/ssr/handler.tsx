@@ -9,7 +9,7 @@ import type { StoreContextValue } from '../../client/components/store-context';
 import { ErrorPage, NotFoundPage } from '../../client/pages/status';
 import { matchPath } from '../../client/routes';
 import type { MenuCategory } from '../../client/types';
-import { categoryTree, resolveSlug } from '../db/catalogue';
+import { resolveSlug } from '../db/catalogue';
 import type { AppContext } from '../http/context';
 import { CHANNEL_IDS, type Channel } from '../channel/channels';
 import { channelAlternates, channelOrigins, routePaths, slugPaths, type PagePaths } from '../seo/hreflang';
@@ -17,6 +17,7 @@ import { breadcrumbJsonLd, organizationJsonLd } from '../seo/json-ld';
 import { pageSeo, type PageKind } from '../seo/page-seo';
 import { skipEdgeCache } from './edge-cache';
 import { ROUTE_PAGES, SLUG_PAGES, type Loaded, type PageDefinition } from './pages/index';
+import { menuFor } from './menu';
 import { isCrawler, renderDocument, type RenderInput } from './render';
 
 /** The same page on the other channels, in each one's own language (the footer's country links). */
@@ -73,7 +74,7 @@ function render(c: AppContext, status: number, title: string, body: ReactNode, s
 
 /** The localized status page (404, 500) inside the normal layout. */
 export async function renderStatusPage(c: AppContext, status: 404 | 500, menu?: MenuCategory[]) {
-  const resolvedMenu = menu ?? (await categoryTree(c.var.db, c.var.language).catch(() => []));
+  const resolvedMenu = menu ?? (await menuFor(c).catch(() => []));
   const title: MessageDescriptor = status === 404 ? msg`Page not found | Ampora` : msg`Something went wrong | Ampora`;
   return render(c, status, c.var.i18n._(title), status === 404 ? <NotFoundPage /> : <ErrorPage />, storeValue(c, resolvedMenu, {}));
 }
@@ -93,7 +94,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
   if (match.kind === 'redirect') return c.redirect(match.location + url.search, 301);
 
   const { db, language, channel, i18n } = c.var;
-  const menu = await categoryTree(db, language);
+  const menu = await menuFor(c);
   let page: PageDefinition<unknown> | undefined;
   let kind: PageKind | undefined;
   let entityId: number | undefined;

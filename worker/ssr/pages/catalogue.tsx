@@ -6,10 +6,10 @@ import type { BrandIndexData } from '../../../client/pages/brands';
 import type { ConfigurationData } from '../../../client/pages/configuration';
 import type { HomeData } from '../../../client/pages/home';
 import type { ProductData } from '../../../client/pages/product';
-import { featuredCollections, findCategory, productDetail, topRatedProducts } from '../../db/catalogue';
+import { featuredCollections, findCategory, topRatedProducts } from '../../db/catalogue';
 import { presetById } from '../../db/configurator';
 import { brandsWithCounts } from '../../db/entities';
-import { articleCampaignSlugs, retailerPriceHistory, shopStock } from '../../db/product';
+import { productPage } from '../../db/product';
 import { groupBrandsByInitial } from '../../domain/catalogue/brand-index';
 import { summarizeConfiguration } from '../../domain/catalogue/configuration';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
@@ -31,13 +31,9 @@ const home = definePage<HomeData>({
 const product = definePage<ProductData>({
   component: lazy(() => import('../../../client/pages/product')),
   async load({ db, language, channel, entityId, now, url, menu }) {
-    const detail = entityId === undefined ? undefined : await productDetail(db, language, channel.id, entityId);
-    if (!detail) return null;
-    const [history, stock, campaignSlugs] = await Promise.all([
-      retailerPriceHistory(db, detail.id, channel.id),
-      shopStock(db, detail.id),
-      articleCampaignSlugs(db, detail.id),
-    ]);
+    const found = entityId === undefined ? undefined : await productPage(db, language, channel.id, entityId);
+    if (!found) return null;
+    const { detail, history, stock, campaignSlugs } = found;
     const buy = productBuyInfo({
       offers: detail.offers,
       recommendedPrice: detail.recommendedPrice,
