@@ -43,14 +43,26 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   return cookieHeader.split(';').some((pair) => SESSION_COOKIES.has(pair.split('=')[0]!.trim().toLowerCase()));
 }
 
+const privateRootsByChannel = new Map<string, string[]>();
+
+/** The roots the shared cache never touches on a channel, in each of its languages: checkout, CMS preview, account, search. */
+function privateRoots(channel: RoutingChannel): string[] {
+  const key = `${channel.defaultLanguage}|${channel.languages.join(',')}`;
+  let roots = privateRootsByChannel.get(key);
+  if (!roots) {
+    roots = channel.languages.flatMap((language) => {
+      const prefix = languagePrefix(language, channel);
+      return [`${prefix}/cart`, `${prefix}/cms-preview`, href('account', language, channel), href('search', language, channel)];
+    });
+    privateRootsByChannel.set(key, roots);
+  }
+  return roots;
+}
+
 /** The paths the shared cache never touches, whatever the route table says: API, checkout, account, preview, search. */
 function isPrivatePath(pathname: string, channel: RoutingChannel): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return true;
-  return channel.languages.some((language) => {
-    const prefix = languagePrefix(language, channel);
-    const roots = [`${prefix}/cart`, `${prefix}/cms-preview`, href('account', language, channel), href('search', language, channel)];
-    return roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
-  });
+  return privateRoots(channel).some((root) => pathname === root || pathname.startsWith(`${root}/`));
 }
 
 /** The sitemap index and its children are the same for everyone too. */
@@ -127,11 +139,8 @@ function visitorHeaders(headers: Headers): Headers {
 
 /** A stored page as this response: this response's nonce in the HTML and the CSP header, no-cache for the browser. */
 function hitResponse(entry: MemoryEntry, nonce: string, tier: 'memory' | 'edge'): Response {
-  const headers = new Headers(entry.headers);
-  headers.set('X-Cache', 'HIT');
-  headers.set('X-Cache-Tier', tier);
-  headers.set('Cache-Control', 'no-cache');
-  if (/^text\/html\b/i.test(headers.get('Content-Type') ?? '')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  const headers: [string, string][] = [...entry.headers, ['X-Cache', 'HIT'], ['X-Cache-Tier', tier], ['Cache-Control', 'no-cache']];
+  if (entry.html) headers.push(['Content-Security-Policy', contentSecurityPolicy(nonce)]);
   return new Response(MemoryPageCache.body(entry, nonce), { status: entry.status, headers });
 }
 

@@ -14,6 +14,8 @@ const encoder = new TextEncoder();
 export interface MemoryEntry {
   status: number;
   headers: [string, string][];
+  /** An HTML page (its nonce must match the response's CSP). */
+  html: boolean;
   /** The body's UTF-8 bytes, split at every occurrence of the nonce it was stored with. */
   parts: Uint8Array[];
   /** Epoch ms after which the entry is not served. */
@@ -61,7 +63,8 @@ export class MemoryPageCache {
   /** A stored page as an entry, split at its nonce. */
   static entryOf(page: StoredPage): MemoryEntry {
     const parts = (page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => encoder.encode(part));
-    return { status: page.status, headers: [...page.headers], parts, expires: page.expires, size: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+    const html = /^text\/html\b/i.test(page.headers.get('Content-Type') ?? '');
+    return { status: page.status, headers: [...page.headers], html, parts, expires: page.expires, size: parts.reduce((sum, part) => sum + part.byteLength, 0) };
   }
 
   /** Keeps an entry; one larger than the whole budget is not kept. */
