@@ -14,6 +14,7 @@ interface __BaseEnv_Env {
 	EMAIL_SANDBOX: string;
 	TEAM_ALERT_WEBHOOK_URL: string;
 	TEAM_ALERT_SANDBOX: string;
+	PREVIEW_SECRET: string;
 	CART: DurableObjectNamespace<import("./worker/index").CartDO>;
 	RATE_LIMITER: DurableObjectNamespace<import("./worker/index").RateLimiterDO>;
 }
@@ -29,7 +30,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "AUTH_SECRET" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM" | "EMAIL_SANDBOX" | "TEAM_ALERT_WEBHOOK_URL" | "TEAM_ALERT_SANDBOX">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "AUTH_SECRET" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM" | "EMAIL_SANDBOX" | "TEAM_ALERT_WEBHOOK_URL" | "TEAM_ALERT_SANDBOX" | "PREVIEW_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -36,6 +36,7 @@ export const ROUTE_TABLE = {
   comparator: t('/comparador/:category/:slug', '/comparator/:category/:slug', '/comparateur/:category/:slug', '/comparador/:category/:slug', '/comparatore/:category/:slug', '/komparator/:category/:slug'),
   comparatorCategory: t('/comparador/:category/*', '/comparator/:category/*', '/comparateur/:category/*', '/comparador/:category/*', '/comparatore/:category/*', '/komparator/:category/*'),
   configurator: t('/configurador/:configurationId?', '/configurator/:configurationId?', '/configurateur/:configurationId?', '/configurador/:configurationId?', '/configuratore/:configurationId?', '/configurator/:configurationId?'),
+  brands: t('/marcas', '/brands', '/marques', '/marcas', '/marche', '/marken'),
   giftCards: t('/tarjetas-regalo', '/gift-cards', '/cartes-cadeaux', '/cartoes-presente', '/carte-regalo', '/geschenkkarten'),
   shop: t('/tiendas/:name', '/stores/:name', '/magasins/:name', '/lojas/:name', '/i-negozi/:name', '/stores/:name'),
   wishlistPublic: t('/lista-de-deseos', '/wishlist', '/liste-de-souhaits', '/lista-de-desejos', '/lista-dei-desideri', '/wunschliste'),

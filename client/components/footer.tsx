@@ -40,6 +40,11 @@ export function Footer() {
             </a>
           </li>
           <li>
+            <a href={link('brands')}>
+              <Trans>All brands</Trans>
+            </a>
+          </li>
+          <li>
             <a href={link('giftCards')}>
               <Trans>Gift cards</Trans>
             </a>

@@ -14,6 +14,15 @@ export function formatMoney(cents: number, language: Language, currency = 'EUR')
   return format.format(cents / 100);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Dates in the language's words; formatters are built once per language and options (building one costs far more than using it). */
 export function formatDate(date: Date, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
-  return new Intl.DateTimeFormat(LANGUAGE_INFO[language].tag, { timeZone: 'Europe/Madrid', ...options }).format(date);
+  const key = `${language}:${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LANGUAGE_INFO[language].tag, { timeZone: 'Europe/Madrid', ...options });
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
 }

@@ -4,11 +4,14 @@
  * products and "load more". Every state is a shareable URL that works without JavaScript.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Island } from '../components/island';
+import { Highlights, Promotions } from '../components/listing/merchandise';
 import { ProductGrid } from '../components/product-bits';
 import FiltersDrawer from '../islands/filters-drawer';
 import LoadMore from '../islands/load-more';
-import { SORT_OPTIONS, type ListingQuery, type ListingResult, type SortOption } from '../types';
+import { SORT_OPTIONS, type ListingQuery, type ListingResult, type ProductCard, type SortOption } from '../types';
+import type { PromotionView } from '../../worker/domain/catalogue/promotions';
 import { listingSearchParams, toggleFilter, withPage } from '../../worker/domain/catalogue/listing-query';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -16,13 +19,17 @@ import { msg } from '@lingui/core/macro';
 export interface ListingPageData {
   heading: string;
   intro?: string;
-  breadcrumbs: { name: string; href: string }[];
+  breadcrumbs: Crumb[];
   links?: { name: string; href: string }[];
   /** The listing's own address (no query). */
   basePath: string;
   /** The scope in the listing API's terms, e.g. `category=12`. */
   apiScope: string;
   result: ListingResult;
+  /** Featured products above the list (first page of category and brand listings). */
+  highlights?: ProductCard[];
+  /** The category's live promotions (first page of category listings). */
+  promotions?: PromotionView[];
 }
 
 const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
@@ -105,15 +112,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
   for (const [name, value] of listingSearchParams({ ...result.query, page: 1 })) apiQuery.append(name, value);
   return (
     <div className="listing">
-      {data.breadcrumbs.length > 0 ? (
-        <nav aria-label={t`Breadcrumb`} className="breadcrumb">
-          <ol>
-            {data.breadcrumbs.map((crumb, index) => (
-              <li key={crumb.href}>{index === data.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.name}</span> : <a href={crumb.href}>{crumb.name}</a>}</li>
-            ))}
-          </ol>
-        </nav>
-      ) : null}
+      <Breadcrumbs crumbs={data.breadcrumbs} />
       <h1>{data.heading}</h1>
       {result.correctedQuery ? (
         <p className="did-you-mean">
@@ -123,6 +122,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
         </p>
       ) : null}
       {data.intro ? <p className="listing__intro">{data.intro}</p> : null}
+      <Promotions promotions={data.promotions ?? []} />
       {data.links && data.links.length > 0 ? (
         <nav aria-label={t`Sub-categories`}>
           <ul className="chips">
@@ -134,6 +134,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
           </ul>
         </nav>
       ) : null}
+      <Highlights products={data.highlights ?? []} />
       <div className="listing__bar">
         <p className="result-count" role="status">
           <Plural value={result.total} one="# product" other="# products" />

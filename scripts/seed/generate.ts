@@ -1,6 +1,7 @@
 /**
- * The deterministic demo catalogue: every table of migrations/0000_catalogue.sql, rows keyed by
- * SQL column name, tables in an order safe for insertion. Pure (no I/O, no clock): it runs in
+ * The deterministic demo catalogue: every table of migrations/0000_catalogue.sql and
+ * 0004_catalogue_extras.sql (category promotions, configurator presets), rows keyed by SQL
+ * column name, tables in an order safe for insertion. Pure (no I/O, no clock): it runs in
  * Node and in workerd alike, and the same options always give the same rows.
  *
  * `catalogueTables` is lazy (rows are produced while iterating), so 100,000 articles stream
@@ -9,12 +10,14 @@
 import { articleDescription, articleName, articleSlug } from './article-texts';
 import { articleAt, type Article, type CatalogueContext } from './articles';
 import { categoryTexts, guidePost } from './category-texts';
+import { PRESETS, presetComponents } from './configurator';
 import { CMS_PAGES, SCHEDULED_UPDATES } from './content-cms';
 import { GUIDE_KINDS, TAGS, THEMED_POSTS } from './content-posts';
 import { COUNTRIES, PROVINCES } from './geo';
 import { BRANDS, CATEGORIES, KINDS, categoryByKey } from './kinds';
 import { BUY_KEYWORDS, COLLECTIONS, SELLERS, SHOPS } from './merchants';
 import { offersOf, priceHistoryOf } from './offers';
+import { PROMOTIONS } from './promotions';
 import { int, streamFor, unit } from './random';
 import { CHANNELS, LANGS, fill, slugify, type L6 } from './text';
 
@@ -73,6 +76,7 @@ function staticSlugs(): SeedRow[] {
   COLLECTIONS.forEach((c, i) => rows.push(...perLang(c.name, (name, lang) => ({ lang, slug: slugify(name, lang), kind: 'collection', entity_id: i + 1 }))));
   CMS_PAGES.forEach((p, i) => rows.push(...perLang(p.slug, (slug, lang) => ({ lang, slug, kind: 'cms', entity_id: cmsPostId(i) }))));
   for (const k of BUY_KEYWORDS) rows.push(...perLang(k.slugs, (slug, lang) => ({ lang, slug, kind: 'buy-keyword', entity_id: categoryByKey(k.category).id })));
+  PRESETS.forEach((p, i) => rows.push(...perLang(p.slug, (slug, lang) => ({ lang, slug, kind: 'configurator', entity_id: i + 1 }))));
   const seen = new Set<string>();
   for (const r of rows) {
     const key = `${r.lang}/${r.slug}`;
@@ -178,6 +182,21 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
         for (let p = 0; p < members[i]!.length; p++) yield { collection_id: i + 1, article_id: members[i]![p]!, position: p };
       }
     }],
+    ['category_promotions', () => PROMOTIONS.map((p, i) => ({
+      id: i + 1, category_id: categoryByKey(p.category).id, channel: p.channel ?? null,
+      starts_at: p.window?.from === undefined ? null : ctx.now + p.window.from * DAY,
+      ends_at: p.window?.to === undefined ? null : ctx.now + p.window.to * DAY, position: i,
+    }))],
+    ['category_promotion_translations', () => PROMOTIONS.flatMap((p, i) => LANGS.map((lang, li) => ({
+      promotion_id: i + 1, lang, title: p.title[li]!, text: p.text[li]!, link_label: p.linkLabel[li]!, link: p.link(li),
+    })))],
+    ['configurator_presets', () => PRESETS.map((_, i) => ({ id: i + 1, position: i }))],
+    ['configurator_preset_translations', () => PRESETS.flatMap((p, i) => perLang(p.name, (name, lang) => ({
+      preset_id: i + 1, lang, name, slug: p.slug[LANGS.indexOf(lang)]!, description: p.description[LANGS.indexOf(lang)]!,
+    })))],
+    ['configurator_preset_components', () => presetComponents(ctx).flatMap((components, i) => components.map((c, position) => ({
+      preset_id: i + 1, position, role: c.role, article_id: c.articleId, qty: c.qty,
+    })))],
     ['tags', () => TAGS.map((_, i) => ({ id: i + 1 }))],
     ['tag_translations', () => TAGS.flatMap((t, i) => perLang(t.name, (name, lang) => ({ tag_id: i + 1, lang, name, slug: slugify(name, lang) })))],
     ['posts', () => [

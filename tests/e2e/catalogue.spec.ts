@@ -78,6 +78,23 @@ test.describe('listings', () => {
   });
 });
 
+test.describe('brands', () => {
+  test('the brand index is reached from the footer and walked with the keyboard', async ({ page }) => {
+    const store = new StorePage(page);
+    await store.open(channelUrl('es', '/en/'));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'All brands' }).click();
+    await expect(page).toHaveURL(/\/en\/brands$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All brands' })).toBeVisible();
+    const jump = page.getByRole('navigation', { name: 'Brands by initial' }).getByRole('link', { name: 'Brands starting with S' });
+    await jump.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#brands-s$/);
+    const section = page.getByRole('region', { name: 'S', exact: true });
+    await section.getByRole('link', { name: 'Samsung' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Samsung' })).toBeVisible();
+  });
+});
+
 test.describe('products across sellers and channels', () => {
   test('a product with marketplace offers shows every seller', async ({ page }) => {
     await page.goto(channelUrl('es', '/en/search?query=a&seller=marketplace'));

@@ -66,6 +66,21 @@ describe('ChannelConfigStore', () => {
     expect((await store.get('IT', 31_000)).toastPosition).toBe('bottom');
   });
 
+  it('gives every channel as one record, the same one until a channel is due for a read', async () => {
+    const { kv, data, reads } = memoryKv();
+    const store = new ChannelConfigStore(kv, 'development');
+    const first = await store.all(0);
+    expect(Object.keys(first)).toEqual(['ES', 'PT', 'FR', 'IT', 'DE']);
+    const after = reads();
+    data.set(configKey('PT'), JSON.stringify({ toastPosition: 'top' }));
+    expect(await store.all(29_999)).toBe(first);
+    expect(reads()).toBe(after);
+    const later = await store.all(30_000);
+    expect(later).not.toBe(first);
+    expect(later.PT.toastPosition).toBe('top');
+    expect(later.ES).toBe(first.ES);
+  });
+
   it('refuses an invalid document, logs it and keeps the last good one in force', async () => {
     const { kv, data } = memoryKv({ [configKey('DE')]: JSON.stringify({ toastPosition: 'top' }) });
     const logs: string[] = [];

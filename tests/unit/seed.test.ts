@@ -5,6 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../client/i18n/languages';
+import { ROUTE_TABLE } from '../../client/route-table';
 import { generateCatalogue, type SeedRow } from '../../scripts/seed/generate';
 import { MAX_STATEMENT_BYTES, toSqlStatements, utf8Length } from '../../scripts/seed/sql';
 import { IMAGE_PRESETS, renderProductImage } from '../../worker/media/product-image';
@@ -169,6 +171,7 @@ describe('generateCatalogue', () => {
     const targets: Record<string, Set<unknown>> = {
       category: ids('categories'), brand: ids('brands'), product: ids('articles'), seller: ids('sellers'), collection: ids('collections'),
       cms: new Set(rows('posts').filter((p) => p.kind === 'cms').map((p) => p.id)), 'buy-keyword': ids('categories'),
+      configurator: ids('configurator_presets'),
     };
     const seen = new Set<string>();
     for (const s of rows('slugs')) {
@@ -181,6 +184,51 @@ describe('generateCatalogue', () => {
     expect(rows('slugs').filter((s) => s.kind === 'product')).toHaveLength(ARTICLES * 6);
     const kinds = new Set(rows('slugs').map((s) => s.kind));
     for (const kind of Object.keys(targets)) expect(kinds.has(kind)).toBe(true);
+  });
+
+  it('gives no slug the address of a screen of the route table (the table would hide it)', () => {
+    for (const lang of LANGS) {
+      const screens = new Set(Object.values(ROUTE_TABLE).map((paths) => paths[lang as Language]).filter((path) => /^\/[a-z0-9-]+$/.test(path)).map((path) => path.slice(1)));
+      expect(screens.size).toBeGreaterThan(5);
+      for (const s of rows('slugs')) if (s.lang === lang) expect(screens.has(String(s.slug)), `${lang}/${s.slug}`).toBe(false);
+    }
+  });
+
+  it('seeds category promotions in six languages whose links lead to pages of that language', () => {
+    const now = Date.UTC(2026, 10, 1) / 1000;
+    const promotions = rows('category_promotions');
+    const categories = ids('categories');
+    for (const p of promotions) expect(categories.has(p.category_id)).toBe(true);
+    const live = (p: SeedRow) => (p.starts_at === null || Number(p.starts_at) <= now) && (p.ends_at === null || now < Number(p.ends_at));
+    expect(promotions.filter((p) => p.starts_at !== null && live(p)).length).toBeGreaterThan(0);
+    expect(promotions.filter((p) => p.ends_at !== null && Number(p.ends_at) <= now).length).toBeGreaterThan(0);
+    expect(promotions.filter((p) => p.starts_at !== null && Number(p.starts_at) > now).length).toBeGreaterThan(0);
+    const translations = rows('category_promotion_translations');
+    expect(translations).toHaveLength(promotions.length * 6);
+    for (const t of translations) {
+      const path = String(t.link);
+      const slugExists = rows('slugs').some((s) => s.lang === t.lang && `/${s.slug}` === path);
+      const screenExists = Object.values(ROUTE_TABLE).some((paths) => paths[t.lang as Language] === path);
+      expect(slugExists || screenExists, `${t.lang} ${path}`).toBe(true);
+      expect(String(t.title).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('seeds configurator presets with compatible catalogue parts in their roles', () => {
+    const presets = rows('configurator_presets');
+    expect(presets.length).toBeGreaterThanOrEqual(3);
+    expect(rows('configurator_preset_translations')).toHaveLength(presets.length * 6);
+    const articles = new Map(rows('articles').map((a) => [a.id, a]));
+    const categoryOf = new Map(rows('category_translations').filter((c) => c.lang === 'en_EN').map((c) => [c.category_id, c.name]));
+    const expectedCategory: Record<string, string> = { cpu: 'Processors', motherboard: 'Motherboards', ram: 'Memory (RAM)', gpu: 'Graphics cards', storage: 'SSDs', psu: 'Power supplies' };
+    for (const preset of presets) {
+      const parts = rows('configurator_preset_components').filter((c) => c.preset_id === preset.id);
+      expect(parts.map((c) => c.role)).toEqual(expect.arrayContaining(['cpu', 'motherboard', 'ram', 'storage', 'psu']));
+      for (const part of parts) expect(categoryOf.get(articles.get(part.article_id)!.category_id), String(part.role)).toBe(expectedCategory[String(part.role)]);
+      const specs = (role: string) => JSON.parse(String(articles.get(parts.find((c) => c.role === role)!.article_id)!.specs)) as Record<string, string>;
+      expect(specs('motherboard').chipset).toContain(`(${specs('cpu').socket})`);
+      expect(specs('ram').memtype).toMatch(/^DDR5/);
+    }
   });
 
   it('schedules content and publishes one blog post in the future', () => {

@@ -4,27 +4,16 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../client/i18n/format';
 import { CHANNEL_IDS, DEFAULT_CHANNELS, type ChannelId } from '../../worker/channel/channels';
-import { createApp } from '../../worker/app';
 import { GIFT_CARDS } from '../../worker/domain/content/gift-cards';
 import { publicContent } from '../../worker/domain/content/publication';
 import { levelFor, pointsFor, REWARDS } from '../../worker/domain/content/rewards';
 import { mapUrl, parseOpeningHours, telHref } from '../../worker/domain/content/shops';
-import { apiCall, htmlLang } from './helpers';
+import { createApp } from '../../worker/app';
+import { signPreviewToken, type PreviewTarget } from '../../worker/domain/content/preview-token';
+import { apiCall, host, htmlLang, pageAt, SEED_NOW } from './helpers';
 
-/** The test catalogue's "today" (scripts/seed/generate.ts): post 20 is published 5 days later. */
-const SEED_NOW = new Date(Date.UTC(2026, 10, 1));
 /** After the future post (6 Nov) and the returns update (15 Nov), before the shipping update (1 Dec). */
 const LATER = new Date(Date.UTC(2026, 10, 20));
-const host = (id: string) => `http://${id.toLowerCase()}.localhost`;
-
-/**
- * GET a page through the app with the clock at `now`. No ExecutionContext: the shared edge
- * cache, which needs one to store pages, stays out of these clock-dependent requests.
- */
-async function pageAt(now: Date, url: string) {
-  const response = await createApp({ now: () => now }).fetch(new Request(url), env);
-  return { status: response.status, html: await response.text() };
-}
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 const rows = async <T>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
 
@@ -122,9 +111,18 @@ describe('CMS pages', () => {
 });
 
 describe('CMS preview', () => {
-  it('shows future scheduled content under a Preview banner, not indexed', async () => {
-    const { status, html } = await pageAt(SEED_NOW, `${host('ES')}/en/cms-preview/22/2`);
-    expect(status).toBe(200);
+  /** A preview link signed with the Worker's PREVIEW_SECRET, valid for an hour after `now` unless told. */
+  async function previewUrl(path: string, target: PreviewTarget, expires = SEED_NOW.getTime() / 1000 + 3600, channel = 'ES') {
+    const token = await signPreviewToken(env.PREVIEW_SECRET, target, Math.floor(expires));
+    return `${host(channel)}${path}?token=${encodeURIComponent(token)}`;
+  }
+
+  it('shows future scheduled content under a Preview banner, not indexed and not stored', async () => {
+    const response = await createApp({ now: () => SEED_NOW }).fetch(new Request(await previewUrl('/en/cms-preview/22/2', { postId: 22, scheduledId: 2 })), env);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(response.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
     expect(html).toContain('class="preview-banner"');
     expect(html).toContain('<strong>Preview</strong>');
     expect(html).toContain('Christmas deliveries');
@@ -134,22 +132,92 @@ describe('CMS preview', () => {
   });
 
   it('shows the post’s own body without a scheduled id, and a future blog post', async () => {
-    const shipping = await pageAt(SEED_NOW, `${host('ES')}/en/cms-preview/22`);
+    const shipping = await pageAt(SEED_NOW, await previewUrl('/en/cms-preview/22', { postId: 22 }));
     expect(shipping.status).toBe(200);
     expect(shipping.html).not.toContain('Christmas deliveries');
-    const future = await pageAt(SEED_NOW, `${host('ES')}/en/cms-preview/20`);
+    const future = await pageAt(SEED_NOW, await previewUrl('/en/cms-preview/20', { postId: 20 }));
     expect(future.status).toBe(200);
     expect(future.html).toContain('Shoppers will see this content from');
   });
 
   it('marks content of another language with its own lang', async () => {
-    const { html } = await pageAt(SEED_NOW, `${host('ES')}/cms-preview/22/2`);
+    const { html } = await pageAt(SEED_NOW, await previewUrl('/cms-preview/22/2', { postId: 22, scheduledId: 2 }));
     expect(htmlLang(html)).toBe('es-ES');
     expect(html).toContain('<article class="post" lang="en-GB"');
   });
 
-  it.each(['/cms-preview/999', '/cms-preview/22/999', '/cms-preview/22/7', '/cms-preview/abc', '/cms-preview/22/x'])('answers 404 for %s', async (path) => {
+  it.each([
+    ['/cms-preview/999', { postId: 999 }],
+    ['/cms-preview/22/999', { postId: 22, scheduledId: 999 }],
+    ['/cms-preview/22/7', { postId: 22, scheduledId: 7 }],
+  ])('answers 404 for %s even with a good token', async (path, target) => {
+    expect((await pageAt(SEED_NOW, await previewUrl(path, target))).status).toBe(404);
+  });
+
+  it.each(['/cms-preview/abc', '/cms-preview/22/x'])('answers 404 for %s', async (path) => {
     expect((await pageAt(SEED_NOW, `${host('ES')}${path}`)).status).toBe(404);
+  });
+
+  describe('access', () => {
+    const target = { postId: 22, scheduledId: 2 };
+    const path = '/en/cms-preview/22/2';
+    const status = async (url: string, now = SEED_NOW) => (await pageAt(now, url)).status;
+
+    it('needs a token', async () => {
+      expect(await status(`${host('ES')}${path}`)).toBe(404);
+      expect(await status(`${host('ES')}${path}?token=`)).toBe(404);
+    });
+
+    it('refuses a bad token: forged, malformed, or signed for other content', async () => {
+      const good = new URL(await previewUrl(path, target)).searchParams.get('token')!;
+      const [expires, signature] = good.split('.') as [string, string];
+      const forged = `${expires}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+      for (const token of [forged, `${Number(expires) + 60}.${signature}`, 'not-a-token', `${expires}.${signature}`.slice(0, -2)]) {
+        expect(await status(`${host('ES')}${path}?token=${encodeURIComponent(token)}`), token).toBe(404);
+      }
+      expect(await status(await previewUrl(path, { postId: 22, scheduledId: 3 }))).toBe(404);
+      expect(await status(await previewUrl(path, { postId: 22 }))).toBe(404);
+      const other = await signPreviewToken('another-secret-that-is-long-enough-0123456789', target, SEED_NOW.getTime() / 1000 + 3600);
+      expect(await status(`${host('ES')}${path}?token=${encodeURIComponent(other)}`)).toBe(404);
+    });
+
+    it('works until the token expires, and not from then on', async () => {
+      const expires = SEED_NOW.getTime() / 1000 + 600;
+      const url = await previewUrl(path, target, expires);
+      expect(await status(url, new Date((expires - 1) * 1000))).toBe(200);
+      expect(await status(url, new Date(expires * 1000))).toBe(404);
+      expect(await status(url, new Date((expires + 86_400) * 1000))).toBe(404);
+    });
+
+    it('answers a refused preview exactly like a preview of nothing', async () => {
+      const refused = await pageAt(SEED_NOW, `${host('ES')}${path}?token=1.${'A'.repeat(43)}`);
+      const missing = await pageAt(SEED_NOW, await previewUrl('/en/cms-preview/999', { postId: 999 }));
+      const strip = (html: string) => html.replace(/nonce="[^"]+"/g, '').replace(/\/cms-preview\/[^"]*/g, '');
+      expect(refused.status).toBe(404);
+      expect(missing.status).toBe(404);
+      expect(strip(refused.html)).toBe(strip(missing.html));
+    });
+
+    it('is refused when the Worker has no usable secret', async () => {
+      const url = await previewUrl(path, target);
+      for (const PREVIEW_SECRET of ['', 'short']) {
+        const response = await createApp({ now: () => SEED_NOW }).fetch(new Request(url), { ...env, PREVIEW_SECRET });
+        expect(response.status).toBe(404);
+        await response.text();
+      }
+      // Production refuses the development secret of wrangler.toml.
+      const onProduction = url.replace(host('ES'), 'https://www.ampora.es');
+      const production = await createApp({ now: () => SEED_NOW }).fetch(new Request(onProduction), { ...env, ENVIRONMENT: 'production' });
+      expect(production.status).toBe(404);
+      await production.text();
+      const withSecret = await createApp({ now: () => SEED_NOW }).fetch(new Request(onProduction), { ...env, ENVIRONMENT: 'production', PREVIEW_SECRET: 'x'.repeat(40) });
+      expect(withSecret.status).toBe(404);
+      await withSecret.text();
+      const token = await signPreviewToken('x'.repeat(40), target, SEED_NOW.getTime() / 1000 + 3600);
+      const signed = await createApp({ now: () => SEED_NOW }).fetch(new Request(`https://www.ampora.es${path}?token=${token}`), { ...env, ENVIRONMENT: 'production', PREVIEW_SECRET: 'x'.repeat(40) });
+      expect(signed.status).toBe(200);
+      await signed.text();
+    });
   });
 });
 

@@ -1,5 +1,21 @@
-/** Requests through the real Worker, on a channel host. */
-import { exports } from 'cloudflare:workers';
+/** Requests through the real Worker, on a channel host, or through the app with an injected clock. */
+import { env, exports } from 'cloudflare:workers';
+import { createApp } from '../../worker/app';
+
+/** The test catalogue's "today" (scripts/seed/generate.ts). */
+export const SEED_NOW = new Date(Date.UTC(2026, 10, 1));
+
+/** A channel's development host (`http://es.localhost`). */
+export const host = (id: string) => `http://${id.toLowerCase()}.localhost`;
+
+/**
+ * GET a page through the app with the clock at `now`. No ExecutionContext: the shared edge
+ * cache, which needs one to store pages, stays out of these clock-dependent requests.
+ */
+export async function pageAt(now: Date, url: string) {
+  const response = await createApp({ now: () => now }).fetch(new Request(url), env);
+  return { status: response.status, html: await response.text() };
+}
 
 const worker = exports as unknown as { default: { fetch(request: Request): Promise<Response> } };
 

@@ -72,6 +72,7 @@ const CACHE_TTL_MS = 30_000;
  */
 export class ChannelConfigStore {
   private readonly cache = new Map<ChannelId, CacheEntry>();
+  private everyChannel?: { channels: Record<ChannelId, Channel>; expires: number };
 
   constructor(
     private readonly kv: KVNamespace,
@@ -103,9 +104,13 @@ export class ChannelConfigStore {
     return channel;
   }
 
+  /** Every channel; while no channel's entry is due for a read, the same record (every request needs it: no work on a cache hit). */
   async all(now = Date.now()): Promise<Record<ChannelId, Channel>> {
+    if (this.everyChannel && this.everyChannel.expires > now) return this.everyChannel.channels;
     const entries = await Promise.all(CHANNEL_IDS.map(async (id) => [id, await this.get(id, now)] as const));
-    return Object.fromEntries(entries) as Record<ChannelId, Channel>;
+    const channels = Object.fromEntries(entries) as Record<ChannelId, Channel>;
+    this.everyChannel = { channels, expires: Math.min(...CHANNEL_IDS.map((id) => this.cache.get(id)?.expires ?? 0)) };
+    return channels;
   }
 
   /** Keeps the document as the last good one, writing only when it changed (KV allows ~1 write/s per key). */

@@ -5,7 +5,7 @@
 import { createMiddleware } from 'hono/factory';
 import { isLanguage, LANGUAGE_HEADER_NAME, type Language } from '../../client/i18n/languages';
 import { languageOfPath } from '../../client/routes';
-import { createDb } from '../db/client';
+import { dbFor } from '../db/client';
 import type { AppEnv } from '../http/context';
 import { appError } from '../http/errors';
 import { i18nFor } from '../i18n/catalogs';
@@ -47,7 +47,7 @@ export function channelMiddleware(options: ChannelMiddlewareOptions = {}) {
     c.set('language', language);
     c.set('i18n', i18nFor(language));
     if (!isDomainAllowed(channel, host, channels)) throw appError('domainNotAllowed', { host });
-    c.set('db', createDb(c.env.DB));
+    c.set('db', dbFor(c.env.DB));
     await next();
   });
 }

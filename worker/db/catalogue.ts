@@ -2,7 +2,7 @@
  * Catalogue reads for the pages: the category menu, home, product cards and detail, and the
  * slug resolver. Prices are the best offer on the request's channel.
  */
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { CollectionTeaser, MenuCategory, ProductCard, ProductDetail } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
@@ -58,13 +58,15 @@ export function findCategory(tree: MenuCategory[], id: number): { node: MenuCate
  * Card columns. Price, crossed-out price and availability come from the article's `listings`
  * row on the channel (derived from its offers by worker/db/refresh.ts: best sellable price, the
  * cheapest offer's original price, best availability code), so cards show exactly what the
- * listing filtered and sorted on. Null when no seller offers the article there.
+ * listing filtered and sorted on. Null when no seller offers the article there. Every column
+ * has a distinct name, so the set also serves queries sent in a `db.batch`.
  */
-const cardColumns = {
+export const cardColumns = {
   id: articles.id,
   name: articleTranslations.name,
   slug: articleTranslations.slug,
-  brand: brands.name,
+  // Its own column name: in a D1 batch drizzle maps rows by name, and `name` is the article's.
+  brand: sql<string>`${brands.name}`.as('brand_name'),
   imageKey: articles.imageKey,
   ratingAverage: articles.ratingAverage,
   ratingCount: articles.ratingCount,
@@ -121,26 +123,28 @@ export async function topRatedProducts(db: Db, language: Language, channel: Chan
   return cardsByIds(db, language, channel, rows.map((row) => row.id));
 }
 
-export async function productDetail(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductDetail | undefined> {
-  const [row] = await db
-    .select({
-      ...cardColumns,
-      reference: articles.reference,
-      ean: articles.ean,
-      description: articleTranslations.description,
-      type: articles.type,
-      condition: articles.condition,
-      recommendedPrice: articles.recommendedPrice,
-      specs: articles.specs,
-      categoryId: articles.categoryId,
-    })
-    .from(articles)
-    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
-    .innerJoin(brands, eq(brands.id, articles.brandId))
-    .leftJoin(listings, and(eq(listings.articleId, articles.id), eq(listings.channel, channel)))
-    .where(eq(articles.id, id));
-  if (!row) return undefined;
-  const [offerRows, slugRows, categoryRows] = await Promise.all([
+/**
+ * The statements of a product's detail, all keyed by the article id so they go to D1 in one
+ * batch (with the product page's other reads, see productPage in ./product.ts).
+ */
+export function productDetailStatements(db: Db, language: Language, channel: ChannelId, id: number) {
+  return [
+    db
+      .select({
+        ...cardColumns,
+        reference: articles.reference,
+        ean: articles.ean,
+        description: articleTranslations.description,
+        type: articles.type,
+        condition: articles.condition,
+        recommendedPrice: articles.recommendedPrice,
+        specs: articles.specs,
+      })
+      .from(articles)
+      .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
+      .innerJoin(brands, eq(brands.id, articles.brandId))
+      .leftJoin(listings, and(eq(listings.articleId, articles.id), eq(listings.channel, channel)))
+      .where(eq(articles.id, id)),
     db
       .select({
         offerId: offers.id,
@@ -168,16 +172,28 @@ export async function productDetail(db: Db, language: Language, channel: Channel
     db.select({ lang: articleTranslations.lang, slug: articleTranslations.slug }).from(articleTranslations).where(eq(articleTranslations.articleId, id)),
     db
       .select({ id: categoryTranslations.categoryId, name: categoryTranslations.name, slug: categoryTranslations.slug })
-      .from(categoryTranslations)
-      .where(and(eq(categoryTranslations.categoryId, row.categoryId), eq(categoryTranslations.lang, language))),
-  ]);
-  const { categoryId: _categoryId, ...detail } = row;
+      .from(articles)
+      .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, articles.categoryId), eq(categoryTranslations.lang, language)))
+      .where(eq(articles.id, id)),
+  ] as const;
+}
+
+type DetailStatements = ReturnType<typeof productDetailStatements>;
+type DetailRows = readonly [Awaited<DetailStatements[0]>, Awaited<DetailStatements[1]>, Awaited<DetailStatements[2]>, Awaited<DetailStatements[3]>];
+
+/** The detail from the rows of productDetailStatements; undefined when the article does not exist. */
+export function toProductDetail([[row], offerRows, slugRows, categoryRows]: DetailRows): ProductDetail | undefined {
+  if (!row) return undefined;
   return {
-    ...detail,
+    ...row,
     offers: offerRows.map((offer) => ({ ...offer, condition: offer.condition as ProductDetail['offers'][number]['condition'] })),
     category: categoryRows[0] ?? null,
     slugs: Object.fromEntries(slugRows.map((s) => [s.lang, s.slug])),
   };
+}
+
+export async function productDetail(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductDetail | undefined> {
+  return toProductDetail(await db.batch(productDetailStatements(db, language, channel, id)));
 }
 
 /** Slugs of a category in every language, for the language switcher. */

@@ -1,8 +1,11 @@
 /** Look-ups of the things a listing is about: category texts, brand, collection, seller, buy keyword. */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
+import type { ChannelId } from '../channel/channels';
+import type { BrandIndexEntry } from '../domain/catalogue/brand-index';
 import type { Db } from './client';
-import { brands, categoryTranslations, collectionTranslations, sellers, slugs } from './schema';
+import { ALL_CATEGORIES } from './refresh';
+import { brands, categoryTranslations, collectionTranslations, listingFacets, sellers, slugs } from './schema';
 
 export async function categoryTexts(db: Db, categoryId: number, language: Language) {
   const [row] = await db
@@ -15,6 +18,26 @@ export async function categoryTexts(db: Db, categoryId: number, language: Langua
 export async function brandById(db: Db, id: number) {
   const [row] = await db.select().from(brands).where(eq(brands.id, id));
   return row;
+}
+
+/**
+ * Every brand with its number of products on the channel, read from the channel-wide brand
+ * facet counts that the catalogue refresh keeps (listing_facets, category 0): one range read.
+ */
+export function brandsWithCounts(db: Db, channel: ChannelId): Promise<BrandIndexEntry[]> {
+  return db
+    .select({ id: brands.id, name: brands.name, slug: brands.slug, productCount: sql<number>`coalesce(${listingFacets.count}, 0)` })
+    .from(brands)
+    .leftJoin(
+      listingFacets,
+      and(
+        eq(listingFacets.channel, channel),
+        eq(listingFacets.categoryId, ALL_CATEGORIES),
+        eq(listingFacets.facet, 'brand'),
+        eq(listingFacets.value, sql`cast(${brands.id} as text)`),
+      ),
+    )
+    .orderBy(asc(brands.name));
 }
 
 export async function sellerById(db: Db, id: number) {

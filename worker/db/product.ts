@@ -1,6 +1,12 @@
-/** The product page's extra reads: price history, stock in the physical shops, campaigns. */
+/**
+ * The product page's reads: the detail (./catalogue.ts) plus price history, stock in the
+ * physical shops and campaigns, all keyed by the article id and sent to D1 in one batch.
+ */
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Language } from '../../client/i18n/languages';
+import type { ProductDetail } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
+import { productDetailStatements, toProductDetail } from './catalogue';
 import type { Db } from './client';
 import { collectionArticles, collections, physicalShops, physicalShopStock, priceHistory } from './schema';
 
@@ -22,11 +28,30 @@ export function shopStock(db: Db, articleId: number) {
 }
 
 /** Slugs of the campaigns whose collections hold the article. */
-export async function articleCampaignSlugs(db: Db, articleId: number): Promise<string[]> {
-  const rows = await db
+function campaignsOf(db: Db, articleId: number) {
+  return db
     .selectDistinct({ campaign: collections.campaign })
     .from(collectionArticles)
     .innerJoin(collections, eq(collections.id, collectionArticles.collectionId))
     .where(and(eq(collectionArticles.articleId, articleId), isNotNull(collections.campaign)));
-  return rows.flatMap((row) => (row.campaign ? [row.campaign] : []));
+}
+
+export interface ProductPageData {
+  detail: ProductDetail;
+  history: Awaited<ReturnType<typeof retailerPriceHistory>>;
+  stock: Awaited<ReturnType<typeof shopStock>>;
+  campaignSlugs: string[];
+}
+
+/** Everything the product page reads, in one round trip; undefined when the article does not exist. */
+export async function productPage(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductPageData | undefined> {
+  const [row, offerRows, slugRows, categoryRows, history, stock, campaigns] = await db.batch([
+    ...productDetailStatements(db, language, channel, id),
+    retailerPriceHistory(db, id, channel),
+    shopStock(db, id),
+    campaignsOf(db, id),
+  ]);
+  const detail = toProductDetail([row, offerRows, slugRows, categoryRows]);
+  if (!detail) return undefined;
+  return { detail, history, stock, campaignSlugs: campaigns.flatMap((c) => (c.campaign ? [c.campaign] : [])) };
 }

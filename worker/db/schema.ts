@@ -281,6 +281,73 @@ export const postTags = sqliteTable(
 );
 
 /**
+ * Promotional banners of a category, shown on the first page of its listing and of every
+ * listing below it. `channel` null runs on every channel; the validity window is half-open,
+ * [starts_at, ends_at), either end optional (worker/domain/catalogue/promotions.ts).
+ */
+export const categoryPromotions = sqliteTable(
+  'category_promotions',
+  {
+    id: integer('id').primaryKey(),
+    categoryId: integer('category_id').notNull(),
+    channel: text('channel'),
+    startsAt: integer('starts_at', { mode: 'timestamp' }),
+    endsAt: integer('ends_at', { mode: 'timestamp' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('category_promotions_category_idx').on(t.categoryId)],
+);
+
+/**
+ * A promotion's words and link in a language. `link` is a path in that language without the
+ * language prefix (`/tarjetas-graficas`; the page adds the prefix of the request's channel) or
+ * an absolute https URL.
+ */
+export const categoryPromotionTranslations = sqliteTable(
+  'category_promotion_translations',
+  {
+    promotionId: integer('promotion_id').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull().default(''),
+    linkLabel: text('link_label').notNull(),
+    link: text('link').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.lang] })],
+);
+
+/** Ready-made PC configurations of the configurator, reached through their slug (kind 'configurator'). */
+export const configuratorPresets = sqliteTable('configurator_presets', {
+  id: integer('id').primaryKey(),
+  position: integer('position').notNull().default(0),
+});
+
+export const configuratorPresetTranslations = sqliteTable(
+  'configurator_preset_translations',
+  {
+    presetId: integer('preset_id').notNull(),
+    lang: text('lang').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.presetId, t.lang] }), uniqueIndex('configurator_preset_translations_slug_idx').on(t.lang, t.slug)],
+);
+
+/** The articles of a preset, each in the role it plays in the build (processor, motherboard…). */
+export const configuratorPresetComponents = sqliteTable(
+  'configurator_preset_components',
+  {
+    presetId: integer('preset_id').notNull(),
+    position: integer('position').notNull(),
+    role: text('role', { enum: ['cpu', 'motherboard', 'ram', 'gpu', 'storage', 'psu', 'case', 'cooler'] }).notNull(),
+    articleId: integer('article_id').notNull(),
+    qty: integer('qty').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.presetId, t.position] }), index('configurator_preset_components_article_idx').on(t.articleId)],
+);
+
+/**
  * One row per public slug in each language, so the dynamic resolver (spec §2) finds what any
  * path names with one indexed look-up. Written by whoever writes the entity.
  */

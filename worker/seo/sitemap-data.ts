@@ -25,7 +25,7 @@ export interface SitemapSection {
   entries(db: Db, now: Date, offset: number, limit: number): Promise<SitemapEntry[]>;
 }
 
-export const SITEMAP_KINDS = ['pages', 'categories', 'products', 'brands', 'collections', 'cms', 'blog'] as const;
+export const SITEMAP_KINDS = ['pages', 'categories', 'products', 'brands', 'collections', 'configurations', 'cms', 'blog'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 type Translated = Partial<Record<Language, string>>;
@@ -90,9 +90,9 @@ function listSection(read: (db: Db, now: Date) => Promise<SitemapEntry[]>): Site
 
 const has = (id: RouteId) => ROUTE_PAGES[id] !== undefined;
 
-/** Indexable screens without parameters, and the physical shops. */
+/** Indexable screens without parameters (home, brand index, gift cards), and the physical shops. */
 async function pageEntries(db: Db): Promise<SitemapEntry[]> {
-  const fixed: RouteId[] = ['home', 'giftCards'];
+  const fixed: RouteId[] = ['home', 'brands', 'giftCards'];
   const entries: SitemapEntry[] = fixed.filter(has).map((id) => ({ paths: routePaths(id) }));
   if (has('shop')) {
     const shops = await db.select({ slug: physicalShops.slug }).from(physicalShops).orderBy(asc(physicalShops.id));
@@ -131,7 +131,14 @@ async function blogEntries(db: Db, now: Date): Promise<SitemapEntry[]> {
   return entries;
 }
 
-const SLUG_KIND_OF: Partial<Record<SitemapKind, SlugKind>> = { categories: 'category', products: 'product', brands: 'brand', collections: 'collection', cms: 'cms' };
+const SLUG_KIND_OF: Partial<Record<SitemapKind, SlugKind>> = {
+  categories: 'category',
+  products: 'product',
+  brands: 'brand',
+  collections: 'collection',
+  configurations: 'configurator',
+  cms: 'cms',
+};
 
 /** The sections the Worker can serve now: a slug kind only once its page exists. */
 export function sitemapSection(kind: SitemapKind): SitemapSection | undefined {

@@ -1,9 +1,12 @@
 /**
  * The edge cache for anonymous content pages (and the sitemaps): Cache API `caches.default`,
  * keyed by channel, language, full URL and the catalogue version in KV, so bumping the version
- * retires every cached page at once. The streamed body is teed: the visitor gets it as it
- * renders, the copy is stored once complete (`waitUntil`). A cached page carries the CSP nonce
- * of the response that was stored, so a hit rewrites every nonce attribute to this response's.
+ * retires every cached page at once. In front of it, the isolate keeps its own copies in memory
+ * (./memory-cache.ts), and the version itself for a few seconds (./catalogue-version.ts): a
+ * memory hit does no I/O at all. The streamed body is teed: the visitor gets it as it renders,
+ * the copy is stored once complete (`waitUntil`), in the Cache API and in memory. A cached page
+ * carries the CSP nonce of the response that was stored; a hit puts this response's nonce in
+ * its place.
  *
  * Cached HTML must hold nothing personal. The personal parts of cached pages (the header's
  * "signed in as" and basket count) are filled in by the page script after load from
@@ -14,6 +17,10 @@ import { href, languagePrefix, matchPath, type RouteId, type RoutingChannel } fr
 import type { Channel } from '../channel/channels';
 import type { AppContext, AppEnv } from '../http/context';
 import { contentSecurityPolicy } from '../http/security-headers';
+import { catalogueVersion } from './catalogue-version';
+import { DEFAULT_MEMORY_LIMITS, MemoryPageCache, type MemoryCacheLimits, type MemoryEntry, type StoredPage } from './memory-cache';
+
+export { bumpCatalogueVersion, CATALOGUE_VERSION_KEY, catalogueVersion } from './catalogue-version';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -22,27 +29,13 @@ declare module 'hono' {
   }
 }
 
-/** KV (`CACHE` binding) key of the catalogue version that is part of every cache key. */
-export const CATALOGUE_VERSION_KEY = 'catalogue:version';
 /** How long the edge keeps a page: short, so time-dependent wording (delivery "today") stays close. */
 export const EDGE_TTL_SECONDS = 300;
 /** Cookies that mean a personal session: their holders never get or fill the shared cache. */
 const SESSION_COOKIES = new Set(['session', '__host-session', '__secure-session', 'ampora_session', '__host-ampora_session']);
 
 /** Route-table screens whose pages are the same for every anonymous visitor. Slug pages (one segment) are too. */
-const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);
-
-/** The current catalogue version ('0' before the first bump). */
-export async function catalogueVersion(kv: KVNamespace): Promise<string> {
-  return (await kv.get(CATALOGUE_VERSION_KEY)) ?? '0';
-}
-
-/** Retires every cached page and sitemap: call after any change to what pages show (catalogue, content, prices). */
-export async function bumpCatalogueVersion(kv: KVNamespace, now = Date.now()): Promise<string> {
-  const version = `${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
-  await kv.put(CATALOGUE_VERSION_KEY, version);
-  return version;
-}
+const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'brands', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);
 
 /** True when the Cookie header holds a session cookie (`__Host-session`, `session`…). */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
@@ -50,14 +43,26 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
   return cookieHeader.split(';').some((pair) => SESSION_COOKIES.has(pair.split('=')[0]!.trim().toLowerCase()));
 }
 
+const privateRootsByChannel = new Map<string, string[]>();
+
+/** The roots the shared cache never touches on a channel, in each of its languages: checkout, CMS preview, account, search. */
+function privateRoots(channel: RoutingChannel): string[] {
+  const key = `${channel.defaultLanguage}|${channel.languages.join(',')}`;
+  let roots = privateRootsByChannel.get(key);
+  if (!roots) {
+    roots = channel.languages.flatMap((language) => {
+      const prefix = languagePrefix(language, channel);
+      return [`${prefix}/cart`, `${prefix}/cms-preview`, href('account', language, channel), href('search', language, channel)];
+    });
+    privateRootsByChannel.set(key, roots);
+  }
+  return roots;
+}
+
 /** The paths the shared cache never touches, whatever the route table says: API, checkout, account, preview, search. */
 function isPrivatePath(pathname: string, channel: RoutingChannel): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return true;
-  return channel.languages.some((language) => {
-    const prefix = languagePrefix(language, channel);
-    const roots = [`${prefix}/cart`, `${prefix}/cms-preview`, href('account', language, channel), href('search', language, channel)];
-    return roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
-  });
+  return privateRoots(channel).some((root) => pathname === root || pathname.startsWith(`${root}/`));
 }
 
 /** The sitemap index and its children are the same for everyone too. */
@@ -78,17 +83,6 @@ export function isCacheablePath(pathname: string, channel: RoutingChannel): bool
 /** A synthetic URL on the request's own host: version, channel, language, then the full URL. */
 export function edgeCacheKey(url: URL, channel: string, language: string, version: string): string {
   return `${url.origin}/__edge-cache/${encodeURIComponent(version)}/${channel}/${language}${url.pathname}${url.search}`;
-}
-
-/** Rewrites the nonce of every script, link and style element, streaming. */
-export function rewriteNonces(response: Response, nonce: string): Response {
-  return new HTMLRewriter()
-    .on('script[nonce], link[nonce], style[nonce]', {
-      element(element) {
-        element.setAttribute('nonce', nonce);
-      },
-    })
-    .transform(response);
 }
 
 /** The cache is on in every environment but development, unless the `EDGE_CACHE` var says `on` or `off`. */
@@ -128,20 +122,44 @@ export function skipEdgeCache(c: AppContext): void {
 export interface EdgeCacheOptions {
   /** Force the cache on or off (tests); by default it follows the environment (see enabledByEnvironment). */
   enabled?: boolean;
+  /** Bounds of the isolate's in-memory layer, or false for none. */
+  memory?: MemoryCacheLimits | false;
 }
 
-/** A stored page as this response: fresh nonces in the HTML and the CSP header, no-cache for the browser. */
-function hitResponse(stored: Response, nonce: string): Response {
-  const html = /^text\/html\b/i.test(stored.headers.get('Content-Type') ?? '');
-  const body = html ? rewriteNonces(stored, nonce) : stored;
-  return withHeaders(body, { 'X-Cache': 'HIT', 'Cache-Control': 'no-cache', ...(html ? { 'Content-Security-Policy': contentSecurityPolicy(nonce) } : {}) });
+/** Headers of the Cache API copy only: when it was stored and the nonce its HTML carries. */
+const STORED_AT = 'X-Edge-Stored-At';
+const STORED_NONCE = 'X-Edge-Nonce';
+const INTERNAL_HEADERS = ['Cache-Control', 'Content-Length', 'Content-Security-Policy', STORED_AT, STORED_NONCE];
+
+function visitorHeaders(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  for (const name of INTERNAL_HEADERS) copy.delete(name);
+  return copy;
+}
+
+/** A stored page as this response: this response's nonce in the HTML and the CSP header, no-cache for the browser. */
+function hitResponse(entry: MemoryEntry, nonce: string, tier: 'memory' | 'edge'): Response {
+  const headers: [string, string][] = [...entry.headers, ['X-Cache', 'HIT'], ['X-Cache-Tier', tier], ['Cache-Control', 'no-cache']];
+  if (entry.html) headers.push(['Content-Security-Policy', contentSecurityPolicy(nonce)]);
+  return new Response(MemoryPageCache.body(entry, nonce), { status: entry.status, headers });
+}
+
+/** A Cache API copy as a stored page (a copy without the nonce header: its first nonce attribute). */
+async function fromCacheApi(stored: Response, now: number): Promise<StoredPage> {
+  const body = await stored.text();
+  const nonce = stored.headers.get(STORED_NONCE) ?? /\snonce="([^"]+)"/.exec(body)?.[1] ?? null;
+  const storedAt = Number(stored.headers.get(STORED_AT));
+  const expires = Number.isFinite(storedAt) && storedAt > 0 ? storedAt + EDGE_TTL_SECONDS * 1000 : now + EDGE_TTL_SECONDS * 1000;
+  return { body, nonce, headers: visitorHeaders(stored.headers), expires, status: stored.status };
 }
 
 /**
  * The middleware, mounted in front of the page handler and the sitemap routes. Adds
- * `X-Cache: HIT | MISS` to responses it may cache and `BYPASS` to those it must not.
+ * `X-Cache: HIT | MISS` to responses it may cache (with `X-Cache-Tier: memory | edge` on a hit)
+ * and `BYPASS` to those it must not.
  */
 export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<AppEnv> {
+  const memory = options.memory === false ? undefined : new MemoryPageCache(options.memory ?? DEFAULT_MEMORY_LIMITS);
   return async (c, next) => {
     if (!(options.enabled ?? enabledByEnvironment(c.env))) return next();
     const url = new URL(c.req.url);
@@ -151,33 +169,42 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
     // The DOM lib's CacheStorage type (tsconfig) hides workerd's `default` cache.
     const cache = (caches as CacheStorage & { default: Cache }).default;
     let key: string | undefined;
-    let hit: Response | undefined;
     if (eligible) {
       try {
         key = edgeCacheKey(url, channel.id, c.var.language, await catalogueVersion(c.env.CACHE));
-        hit = await cache.match(key);
+        const inMemory = memory?.get(key);
+        if (inMemory) return respond(c, hitResponse(inMemory, c.var.nonce, 'memory'));
+        const stored = await cache.match(key);
+        if (stored) {
+          const entry = MemoryPageCache.entryOf(await fromCacheApi(stored, Date.now()));
+          memory?.set(key, entry);
+          return respond(c, hitResponse(entry, c.var.nonce, 'edge'));
+        }
       } catch (error) {
         // KV or the cache failing must not take the page down: render it, uncached.
         console.error('Edge cache lookup failed', url.href, error);
         key = undefined;
       }
     }
-    if (hit) return respond(c, hitResponse(hit, c.var.nonce));
     await next();
     if (!key || !ctx) return respond(c, withHeaders(c.res, { 'X-Cache': 'BYPASS' }));
     const response = c.res;
     const storable = response.status === 200 && response.body !== null && !response.headers.has('Set-Cookie') && STORABLE_TYPE.test(response.headers.get('Content-Type') ?? '');
     if (!storable) return respond(c, withHeaders(response, { 'X-Cache': 'MISS' }));
     const [forVisitor, forCache] = response.body!.tee();
-    const stored = new Headers(response.headers);
-    stored.set('Cache-Control', `public, s-maxage=${EDGE_TTL_SECONDS}`);
-    stored.delete('Content-Security-Policy');
+    const nonce = c.var.nonce;
     const cacheKey = key;
     ctx.waitUntil(
       (async () => {
         // Buffer first: only a page that rendered without error is stored.
-        const body = await new Response(forCache).arrayBuffer();
+        const body = await new Response(forCache).text();
         if (c.get('edgeCacheSkip')) return;
+        const storedAt = Date.now();
+        const stored = visitorHeaders(response.headers);
+        memory?.set(cacheKey, MemoryPageCache.entryOf({ status: 200, headers: stored, body, nonce, expires: storedAt + EDGE_TTL_SECONDS * 1000 }));
+        stored.set('Cache-Control', `public, s-maxage=${EDGE_TTL_SECONDS}`);
+        stored.set(STORED_AT, String(storedAt));
+        stored.set(STORED_NONCE, nonce);
         await cache.put(cacheKey, new Response(body, { status: 200, headers: stored }));
       })().catch((error: unknown) => console.error('Edge cache store failed', cacheKey, error)),
     );

@@ -11,7 +11,7 @@ import { safeNext } from '../../client/components/forms';
 import { href, matchPath } from '../../client/routes';
 import { currentUser } from '../identity/session';
 import type { MenuCategory } from '../../client/types';
-import { categoryTree, resolveSlug } from '../db/catalogue';
+import { resolveSlug } from '../db/catalogue';
 import type { AppContext } from '../http/context';
 import { CHANNEL_IDS, type Channel } from '../channel/channels';
 import { channelAlternates, channelOrigins, routePaths, slugPaths, type PagePaths } from '../seo/hreflang';
@@ -19,6 +19,7 @@ import { breadcrumbJsonLd, organizationJsonLd } from '../seo/json-ld';
 import { pageSeo, type PageKind } from '../seo/page-seo';
 import { skipEdgeCache } from './edge-cache';
 import { ROUTE_PAGES, SLUG_PAGES, type Loaded, type PageDefinition } from './pages/index';
+import { menuFor } from './menu';
 import { isCrawler, renderDocument, type RenderInput } from './render';
 
 /** The same page on the other channels, in each one's own language (the footer's country links). */
@@ -75,7 +76,7 @@ function render(c: AppContext, status: number, title: string, body: ReactNode, s
 
 /** The localized status page (404, 500) inside the normal layout. */
 export async function renderStatusPage(c: AppContext, status: 404 | 500, menu?: MenuCategory[]) {
-  const resolvedMenu = menu ?? (await categoryTree(c.var.db, c.var.language).catch(() => []));
+  const resolvedMenu = menu ?? (await menuFor(c).catch(() => []));
   const title: MessageDescriptor = status === 404 ? msg`Page not found | Ampora` : msg`Something went wrong | Ampora`;
   return render(c, status, c.var.i18n._(title), status === 404 ? <NotFoundPage /> : <ErrorPage />, storeValue(c, resolvedMenu, {}));
 }
@@ -98,7 +99,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
   if (match.kind === 'redirect') return c.redirect(match.location + url.search, 301);
 
   const { db, language, channel, i18n } = c.var;
-  const menu = await categoryTree(db, language);
+  const menu = await menuFor(c);
   let page: PageDefinition<unknown> | undefined;
   let kind: PageKind | undefined;
   let entityId: number | undefined;
@@ -124,7 +125,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
     if (page.access === 'user' && !user) return c.redirect(`${href('login', language, channel)}?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
     if (page.access === 'visitor' && user) return c.redirect(safeNext(url.searchParams.get('next'), account), 302);
   }
-  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user, http: c }) : null;
+  const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user, http: c, env: c.env }) : null;
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});
@@ -136,6 +137,6 @@ export async function handlePage(c: AppContext): Promise<Response> {
     canonical: seo.canonical,
     noIndex: seo.noIndex,
     head: { alternates: seo.hreflang, jsonLd: jsonLdOf(loaded, kind, seo.origin) },
-    headers: page.access ? { 'Cache-Control': PRIVATE } : undefined,
+    headers: page.access ? { 'Cache-Control': PRIVATE, ...loaded.headers } : loaded.headers,
   });
 }

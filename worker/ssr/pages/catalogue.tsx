@@ -1,12 +1,19 @@
-/** Catalogue pages: home and product (listings live in ./listings.tsx). */
+/** Catalogue pages: home, product and the all-brands index (listings live in ./listings.tsx). */
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
+import { LANGUAGE_INFO } from '../../../client/i18n/languages';
+import type { BrandIndexData } from '../../../client/pages/brands';
+import type { ConfigurationData } from '../../../client/pages/configuration';
 import type { HomeData } from '../../../client/pages/home';
 import type { ProductData } from '../../../client/pages/product';
-import { featuredCollections, findCategory, productDetail, topRatedProducts } from '../../db/catalogue';
-import { articleCampaignSlugs, retailerPriceHistory, shopStock } from '../../db/product';
+import { featuredCollections, findCategory, topRatedProducts } from '../../db/catalogue';
+import { presetById } from '../../db/configurator';
+import { brandsWithCounts } from '../../db/entities';
+import { productPage } from '../../db/product';
+import { groupBrandsByInitial } from '../../domain/catalogue/brand-index';
+import { summarizeConfiguration } from '../../domain/catalogue/configuration';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
-import { slugHref } from '../../../client/routes';
+import { href, slugHref } from '../../../client/routes';
 import { productJsonLd } from '../../seo/json-ld';
 import { definePage } from './types';
 
@@ -24,13 +31,9 @@ const home = definePage<HomeData>({
 const product = definePage<ProductData>({
   component: lazy(() => import('../../../client/pages/product')),
   async load({ db, language, channel, entityId, now, url, menu }) {
-    const detail = entityId === undefined ? undefined : await productDetail(db, language, channel.id, entityId);
-    if (!detail) return null;
-    const [history, stock, campaignSlugs] = await Promise.all([
-      retailerPriceHistory(db, detail.id, channel.id),
-      shopStock(db, detail.id),
-      articleCampaignSlugs(db, detail.id),
-    ]);
+    const found = entityId === undefined ? undefined : await productPage(db, language, channel.id, entityId);
+    if (!found) return null;
+    const { detail, history, stock, campaignSlugs } = found;
     const buy = productBuyInfo({
       offers: detail.offers,
       recommendedPrice: detail.recommendedPrice,
@@ -54,5 +57,40 @@ const product = definePage<ProductData>({
   },
 });
 
-export const catalogueRoutePages = { home };
-export const catalogueSlugPages = { product };
+/** Every brand, grouped by initial, each linked to its brand page. */
+const brands = definePage<BrandIndexData>({
+  component: lazy(() => import('../../../client/pages/brands')),
+  async load({ db, language, channel, i18n }) {
+    const all = await brandsWithCounts(db, channel.id);
+    const title = i18n._(msg`All brands`);
+    return {
+      data: { breadcrumbs: [{ name: title, href: href('brands', language, channel) }], groups: groupBrandsByInitial(all, LANGUAGE_INFO[language].tag), brandCount: all.length },
+      meta: {
+        title: i18n._(msg`All brands from A to Z | Ampora`),
+        description: i18n._(msg`Every brand sold at Ampora, from A to Z: laptops, phones, components, TV, appliances and more.`),
+      },
+      breadcrumbs: [{ name: title, path: href('brands', language, channel) }],
+    };
+  },
+});
+
+/** A configurator preset reached by its slug: its components with today's prices, read-only. */
+const configurator = definePage<ConfigurationData>({
+  component: lazy(() => import('../../../client/pages/configuration')),
+  async load({ db, language, channel, entityId, i18n }) {
+    const preset = entityId === undefined ? undefined : await presetById(db, entityId, language, channel.id);
+    if (!preset) return null;
+    const summary = summarizeConfiguration(preset.components.map(({ qty, product }) => ({ qty, price: product.price, availabilityCode: product.availabilityCode })));
+    const path = slugHref(preset.slug, language, channel);
+    const { name } = preset;
+    return {
+      data: { breadcrumbs: [{ name, href: path }], preset, summary },
+      meta: { title: i18n._(msg`${name}: PC configuration | Ampora`), description: preset.description || undefined },
+      slugs: preset.slugs,
+      breadcrumbs: [{ name, path }],
+    };
+  },
+});
+
+export const catalogueRoutePages = { home, brands };
+export const catalogueSlugPages = { product, configurator };

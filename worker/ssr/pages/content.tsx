@@ -31,6 +31,7 @@ import {
   tagBySlug,
 } from '../../db/content';
 import { GIFT_CARDS } from '../../domain/content/gift-cards';
+import { PREVIEW_TOKEN_PARAM, usablePreviewSecret, verifyPreviewToken } from '../../domain/content/preview-token';
 import { isPublished, publicContent, type PostContent } from '../../domain/content/publication';
 import { pointsFor, REWARDS } from '../../domain/content/rewards';
 import { sanitizeHtml } from '../../domain/content/sanitize';
@@ -131,13 +132,20 @@ const cms = definePage<CmsData>({
   },
 });
 
-/** Any post as it is or will be: the given scheduled content, else the post's own body. */
+/**
+ * Any post as it is or will be: the given scheduled content, else the post's own body. Only
+ * with a signed, unexpired preview token for exactly this post and scheduled content
+ * (worker/domain/content/preview-token.ts); anything else is the plain 404 page, checked before
+ * any read so the answer says nothing about what exists. Never stored by any cache.
+ */
 const cmsPreview = definePage<CmsPreviewData>({
   component: lazy(() => import('../../../client/pages/cms-preview')),
-  async load({ db, language, now, params, i18n }) {
+  async load({ db, language, now, params, i18n, url, env }) {
     const postId = idParam(params.postId);
     const scheduledId = params.idScheduledContent === undefined ? undefined : idParam(params.idScheduledContent);
     if (postId === undefined || (params.idScheduledContent !== undefined && scheduledId === undefined)) return null;
+    const secret = usablePreviewSecret(env.PREVIEW_SECRET, env.ENVIRONMENT);
+    if (!(await verifyPreviewToken(secret, { postId, scheduledId }, url.searchParams.get(PREVIEW_TOKEN_PARAM), now))) return null;
     const [post, scheduled] = await Promise.all([
       postById(db, language, postId),
       scheduledId === undefined ? undefined : scheduledContentById(db, postId, scheduledId),
@@ -154,6 +162,7 @@ const cmsPreview = definePage<CmsPreviewData>({
         scheduledId: scheduled?.id ?? null,
       },
       meta: { title: i18n._(msg`Preview: ${title} | Ampora`), noIndex: true },
+      headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' },
       // Scheduled content exists in one language: the switcher offers no other.
       ...(scheduled ? { routeParams: { [language]: params } } : {}),
     };

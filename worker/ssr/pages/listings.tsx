@@ -6,29 +6,62 @@ import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
 import { LANGUAGES, type Language } from '../../../client/i18n/languages';
 import type { ListingPageData } from '../../../client/pages/listing';
-import { href, slugHref } from '../../../client/routes';
+import type { MenuCategory } from '../../../client/types';
+import { href, languagePrefix, slugHref } from '../../../client/routes';
 import { findCategory, subtreeIds } from '../../db/catalogue';
 import { brandById, buyKeywordCategory, buyKeywordSlugs, categoryTexts, collectionById, sellerById } from '../../db/entities';
 import { listProducts, type ListingScope } from '../../db/listing';
+import { merchandising, type HighlightScope } from '../../db/merchandising';
+import { isCampaignActive } from '../../domain/catalogue/campaign';
+import { pickHighlights } from '../../domain/catalogue/highlights';
 import { parseListingQuery } from '../../domain/catalogue/listing-query';
+import { livePromotions } from '../../domain/catalogue/promotions';
 import { definePage, type LoadContext, type Loaded } from './types';
 
 const component = lazy(() => import('../../../client/pages/listing'));
 
 type Crumb = { name: string; path: string };
 
+/** What a listing's first page shows above its products: highlights of a scope, promotions of a category trail. */
+interface Merchandise {
+  highlights?: HighlightScope;
+  /** The category and its ancestors, root first. */
+  promotionTrail?: number[];
+}
+
+/** A category listing's merchandise: highlights of its subtree, promotions of the category and its ancestors. */
+function categoryMerchandise(found: { node: MenuCategory; path: MenuCategory[] }): Merchandise {
+  return { highlights: { kind: 'category', categoryIds: subtreeIds(found.node) }, promotionTrail: found.path.map((node) => node.id) };
+}
+
+/** Highlights and promotions for the first page (docs/architecture.md, "Listing highlights and promotions"). */
+async function loadMerchandise(context: LoadContext, merchandise: Merchandise): Promise<Pick<ListingPageData, 'highlights' | 'promotions'>> {
+  const { db, channel, language, now } = context;
+  const liveCampaigns = (channel.campaigns ?? []).filter((campaign) => isCampaignActive(campaign, channel.id, now)).map((campaign) => campaign.slug);
+  const { candidates, promotions } = await merchandising(db, { channel: channel.id, language, liveCampaigns, ...merchandise });
+  const picked = pickHighlights(candidates, liveCampaigns);
+  return {
+    highlights: picked.map((id) => candidates.find((candidate) => candidate.articleId === id)!.card),
+    promotions: livePromotions(promotions, merchandise.promotionTrail ?? [], now, languagePrefix(language, channel)),
+  };
+}
+
 async function listing(
   context: LoadContext,
   scope: ListingScope,
-  page: Omit<ListingPageData, 'result' | 'breadcrumbs'> & { crumbs: Crumb[]; title: string; description?: string },
+  page: Omit<ListingPageData, 'result' | 'breadcrumbs' | 'highlights' | 'promotions'> & { crumbs: Crumb[]; title: string; description?: string },
   extra: Pick<Loaded<ListingPageData>, 'slugs' | 'routeParams'> = {},
+  merchandise?: Merchandise,
 ): Promise<Loaded<ListingPageData>> {
   const { db, channel, language, url, i18n } = context;
   const query = parseListingQuery(url.searchParams);
-  const result = await listProducts(db, { channel: channel.id, language, scope, query, i18n });
+  const [result, above] = await Promise.all([
+    listProducts(db, { channel: channel.id, language, scope, query, i18n }),
+    merchandise && query.page === 1 ? loadMerchandise(context, merchandise) : {},
+  ]);
   const { crumbs, title, description, ...rest } = page;
   return {
-    data: { ...rest, breadcrumbs: crumbs.map((crumb) => ({ name: crumb.name, href: crumb.path })), result },
+    data: { ...rest, breadcrumbs: crumbs.map((crumb) => ({ name: crumb.name, href: crumb.path })), result, ...above },
     meta: { title: `${title} | Ampora`, description },
     breadcrumbs: crumbs,
     ...extra,
@@ -60,6 +93,7 @@ const category = definePage<ListingPageData>({
         crumbs: found.path.map((node) => ({ name: node.name, path: slugHref(node.slug, language, channel) })),
       },
       { slugs: Object.fromEntries(slugRows.map((row) => [row.lang, row.slug])) },
+      categoryMerchandise(found),
     );
   },
 });
@@ -83,6 +117,7 @@ const brand = definePage<ListingPageData>({
         crumbs: [{ name: found.name, path }],
       },
       { slugs: everyLanguage(found.slug) },
+      { highlights: { kind: 'brand', brandId: found.id } },
     );
   },
 });
@@ -166,6 +201,7 @@ async function loadBuyKeyword(context: LoadContext): Promise<Loaded<ListingPageD
           ? Object.fromEntries(Object.entries(await buyKeywordSlugs(db, found.node.id)).map(([lang, slug]) => [lang, { keyword: slug }]))
           : { [language]: { keyword } },
       },
+      found ? categoryMerchandise(found) : undefined,
     );
 }
 

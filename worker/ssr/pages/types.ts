@@ -29,6 +29,8 @@ export interface LoadContext {
   user: UserRow | null;
   /** The request itself, for personal pages (`access` set) that read its session or cart. */
   http: AppContext;
+  /** The Worker's bindings (secrets such as PREVIEW_SECRET). */
+  env: Env;
 }
 
 export interface Loaded<D> {
@@ -42,6 +44,8 @@ export interface Loaded<D> {
   jsonLd?: object[];
   /** The trail to this page, root first, paths on the request's channel; rendered as a BreadcrumbList. */
   breadcrumbs?: { name: string; path: string }[];
+  /** Extra response headers (a preview must not be stored anywhere). */
+  headers?: Record<string, string>;
 }
 
 export interface PageDefinition<D> {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryPageCache, type StoredPage } from '../../worker/ssr/memory-cache';
+
+const NONCE = 'T2xkTm9uY2VPbGROb25jZQ==';
+const page = (body: string, expires = 10_000, nonce: string | null = NONCE): StoredPage => ({
+  status: 200,
+  headers: new Headers({ 'Content-Type': 'text/html; charset=utf-8' }),
+  body,
+  nonce,
+  expires,
+});
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const html = `<script nonce="${NONCE}" src="/a.js"></script><style nonce="${NONCE}">p{}</style><p>${'x'.repeat(10)}</p>`;
+
+describe('MemoryPageCache', () => {
+  it('gives the page back with the new nonce wherever the stored one was', () => {
+    const cache = new MemoryPageCache();
+    cache.set('k', MemoryPageCache.entryOf(page(html)));
+    const entry = cache.get('k', 0)!;
+    const body = text(MemoryPageCache.body(entry, 'NEW'));
+    expect(body).toBe('<script nonce="NEW" src="/a.js"></script><style nonce="NEW">p{}</style><p>xxxxxxxxxx</p>');
+    expect(entry.headers).toEqual([['content-type', 'text/html; charset=utf-8']]);
+  });
+
+  it('keeps text outside ASCII intact and counts its size in bytes', () => {
+    const cache = new MemoryPageCache();
+    const entry = MemoryPageCache.entryOf(page(`<p nonce="${NONCE}">Portátil · 1.299,00 €</p>`));
+    cache.set('k', entry);
+    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'n2'))).toBe('<p nonce="n2">Portátil · 1.299,00 €</p>');
+    expect(entry.size).toBe(new TextEncoder().encode(`<p nonce="">Portátil · 1.299,00 €</p>`).byteLength);
+  });
+
+  it('keeps a page without a nonce (XML) as it is', () => {
+    const cache = new MemoryPageCache();
+    cache.set('k', MemoryPageCache.entryOf(page('<urlset/>', 10, null)));
+    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'NEW'))).toBe('<urlset/>');
+  });
+
+  it('stops serving an entry at its expiry and forgets it', () => {
+    const cache = new MemoryPageCache();
+    cache.set('k', MemoryPageCache.entryOf(page(html, 1_000)));
+    expect(cache.get('k', 999)).toBeDefined();
+    expect(cache.get('k', 1_000)).toBeUndefined();
+    expect(cache.stats).toEqual({ entries: 0, size: 0 });
+  });
+
+  it('drops the least recently used entry beyond its number of entries', () => {
+    const cache = new MemoryPageCache({ maxEntries: 2, maxSize: 1_000_000 });
+    cache.set('a', MemoryPageCache.entryOf(page('A')));
+    cache.set('b', MemoryPageCache.entryOf(page('B')));
+    cache.get('a', 0); // a is now the most recent
+    cache.set('c', MemoryPageCache.entryOf(page('C')));
+    expect(cache.get('b', 0)).toBeUndefined();
+    expect(cache.get('a', 0)).toBeDefined();
+    expect(cache.get('c', 0)).toBeDefined();
+  });
+
+  it('stays within its size, refuses a page larger than all of it, and counts a replaced page once', () => {
+    const cache = new MemoryPageCache({ maxEntries: 100, maxSize: 25 });
+    cache.set('a', MemoryPageCache.entryOf(page('a'.repeat(10))));
+    cache.set('b', MemoryPageCache.entryOf(page('b'.repeat(10))));
+    cache.set('c', MemoryPageCache.entryOf(page('c'.repeat(10))));
+    expect(cache.stats).toEqual({ entries: 2, size: 20 });
+    expect(cache.get('a', 0)).toBeUndefined();
+    cache.set('huge', MemoryPageCache.entryOf(page('h'.repeat(26))));
+    expect(cache.get('huge', 0)).toBeUndefined();
+    cache.set('c', MemoryPageCache.entryOf(page('C'.repeat(5))));
+    expect(cache.stats).toEqual({ entries: 2, size: 15 });
+  });
+});

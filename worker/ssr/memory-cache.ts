@@ -1,0 +1,106 @@
+/**
+ * The isolate's own copy of edge-cached pages, in front of the Cache API: a hit answers from
+ * memory with no KV, D1 or cache read at all. Entries are keyed exactly like the Cache API
+ * (host, catalogue version, channel, language, URL), expire when the edge copy would (stored
+ * time + EDGE_TTL_SECONDS), and are bounded in number and size, least recently used out first.
+ *
+ * A page is kept as the UTF-8 bytes around its CSP nonce, so a hit copies the parts with the new
+ * response's nonce between them instead of parsing or encoding the HTML again. The nonce is 128
+ * random bits in base64 (ASCII): it is never found in the page by chance.
+ */
+
+const encoder = new TextEncoder();
+
+export interface MemoryEntry {
+  status: number;
+  headers: [string, string][];
+  /** An HTML page (its nonce must match the response's CSP). */
+  html: boolean;
+  /** The body's UTF-8 bytes, split at every occurrence of the nonce it was stored with. */
+  parts: Uint8Array[];
+  /** Epoch ms after which the entry is not served. */
+  expires: number;
+  /** Size of the parts in bytes. */
+  size: number;
+}
+
+/** A page as stored: its text and the nonce that text carries (null for XML). */
+export interface StoredPage {
+  status: number;
+  headers: Headers;
+  body: string;
+  nonce: string | null;
+  /** Epoch ms after which it is not served. */
+  expires: number;
+}
+
+export interface MemoryCacheLimits {
+  maxEntries: number;
+  /** In bytes (an isolate has 128 MB in all). */
+  maxSize: number;
+}
+
+export const DEFAULT_MEMORY_LIMITS: MemoryCacheLimits = { maxEntries: 500, maxSize: 16 * 1024 * 1024 };
+
+export class MemoryPageCache {
+  private readonly entries = new Map<string, MemoryEntry>();
+  private size = 0;
+
+  constructor(private readonly limits: MemoryCacheLimits = DEFAULT_MEMORY_LIMITS) {}
+
+  get(key: string, now = Date.now()): MemoryEntry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= now) {
+      this.size -= entry.size;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry;
+  }
+
+  /** A stored page as an entry, split at its nonce. */
+  static entryOf(page: StoredPage): MemoryEntry {
+    const parts = (page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => encoder.encode(part));
+    const html = /^text\/html\b/i.test(page.headers.get('Content-Type') ?? '');
+    return { status: page.status, headers: [...page.headers], html, parts, expires: page.expires, size: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+  }
+
+  /** Keeps an entry; one larger than the whole budget is not kept. */
+  set(key: string, entry: MemoryEntry): void {
+    if (entry.size > this.limits.maxSize) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.size -= previous.size;
+    }
+    this.entries.set(key, entry);
+    this.size += entry.size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.size <= this.limits.maxSize) break;
+      this.entries.delete(oldest);
+      this.size -= entry.size;
+    }
+  }
+
+  /** The entry's body (UTF-8) with `nonce` wherever the stored nonce was. */
+  static body(entry: MemoryEntry, nonce: string): Uint8Array<ArrayBuffer> {
+    const between = encoder.encode(nonce);
+    const body = new Uint8Array(entry.size + between.byteLength * (entry.parts.length - 1));
+    let offset = 0;
+    entry.parts.forEach((part, index) => {
+      if (index > 0) {
+        body.set(between, offset);
+        offset += between.byteLength;
+      }
+      body.set(part, offset);
+      offset += part.byteLength;
+    });
+    return body;
+  }
+
+  get stats(): { entries: number; size: number } {
+    return { entries: this.entries.size, size: this.size };
+  }
+}
