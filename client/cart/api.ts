@@ -23,6 +23,10 @@ export interface CartLineView {
   condition: string;
   availabilityCode: number;
   mpOffer: { shopName: string } | null;
+  articleReference: number;
+  service: { kind: 'insurance' | 'service'; id: number } | null;
+  extendedInsurances: { id: number; name: string; price: number; years?: number; text: string }[];
+  extraServices: { id: number; name: string; price: number; text: string }[];
 }
 
 export interface CartViewData {

@@ -5,7 +5,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { ApiError, callApi } from '../api';
-import type { CartViewData } from '../cart/api';
+import type { CartLineView, CartViewData } from '../cart/api';
 import { checkCartConsistency } from '../cart/consistency';
 import { forceCartFromServer, isCartFailure, rememberCartAnswer } from '../cart/local-copy';
 import { refreshBasketCount } from '../header-state';
@@ -45,6 +45,65 @@ function StockNotices({ cart }: { cart: CartViewData }) {
         <p>
           <Trans>We only have the units shown in stock of {limited.articleNames[0]}; your basket has been updated.</Trans>
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The insurance plans and extra services a line may carry, and the ones it carries. */
+function LineServices({ line, attached, busy, onAttach, onRemove }: { line: CartLineView; attached: CartLineView[]; busy: boolean; onAttach: (kind: 'insurance' | 'service', id: number) => void; onRemove: (idLine: number) => void }) {
+  const { t } = useLingui();
+  const { language } = useStore();
+  const money = (cents: number) => formatMoney(cents, language);
+  const insurance = attached.find((a) => a.service?.kind === 'insurance');
+  if (line.extendedInsurances.length === 0 && line.extraServices.length === 0 && attached.length === 0) return null;
+  return (
+    <div className="basket-line__services">
+      {line.extendedInsurances.length > 0 ? (
+        <div className="field">
+          <label htmlFor={`insurance-${line.idLine}`}>
+            <Trans>Extended warranty</Trans>
+          </label>
+          <select
+            id={`insurance-${line.idLine}`}
+            value={insurance?.service?.id ?? ''}
+            disabled={busy}
+            onChange={(event) => (event.target.value === '' ? insurance && onRemove(insurance.idLine) : onAttach('insurance', Number(event.target.value)))}
+          >
+            <option value="">{t`No extended warranty`}</option>
+            {line.extendedInsurances.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name} (+{money(plan.price)})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {line.extraServices.map((service) => {
+        const chosen = attached.find((a) => a.service?.kind === 'service' && a.service.id === service.id);
+        return (
+          <div className="field field--check" key={service.id}>
+            <input
+              id={`service-${line.idLine}-${service.id}`}
+              type="checkbox"
+              checked={Boolean(chosen)}
+              disabled={busy}
+              onChange={() => (chosen ? onRemove(chosen.idLine) : onAttach('service', service.id))}
+            />
+            <label htmlFor={`service-${line.idLine}-${service.id}`}>
+              {service.name} (+{money(service.price)})
+            </label>
+          </div>
+        );
+      })}
+      {attached.length > 0 ? (
+        <ul className="basket-line__attached">
+          {attached.map((a) => (
+            <li key={a.idLine} data-service-line={a.idLine}>
+              {a.name}: {money(a.totalPrice)}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );
@@ -92,7 +151,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
     <div className="basket">
       <StockNotices cart={cart} />
       <ul className="basket__lines">
-        {cart.articles.map((line) => (
+        {cart.articles.filter((line) => line.service === null).map((line) => (
           <li key={line.idLine} className="basket-line" data-line-id={line.idLine} aria-busy={busyLine === line.idLine || undefined}>
             <ProductImage imageKey={line.articleImage} preset="small" label={line.trademark} alt="" />
             <div className="basket-line__text">
@@ -128,6 +187,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
               </button>
               <p className="basket-line__total">{money(line.totalPrice)}</p>
             </div>
+            <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => change(line.idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${line.idLine}/services`, { kind, serviceId: id }))} onRemove={(idLine) => remove(idLine)} />
           </li>
         ))}
       </ul>

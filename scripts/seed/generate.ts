@@ -7,6 +7,7 @@
  * `catalogueTables` is lazy (rows are produced while iterating), so 100,000 articles stream
  * through in constant memory; `generateCatalogue` materialises the same rows as arrays.
  */
+import { serviceTables } from './services';
 import { articleDescription, articleName, articleSlug } from './article-texts';
 import { articleAt, type Article, type CatalogueContext } from './articles';
 import { categoryTexts, guidePost } from './category-texts';
@@ -137,6 +138,8 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
       id: s.id, name: s.name, slug: s.slug, address: s.address, city: s.city, postal_code: s.postalCode, province_id: s.provinceId, phone: s.phone,
       opening_hours: JSON.stringify(s.openingHours), latitude_e6: Math.round(s.latitude * 1e6), longitude_e6: Math.round(s.longitude * 1e6),
     }))],
+    ['extended_insurances', () => serviceTables().insurances],
+    ['extra_services', () => serviceTables().services],
     ['articles', function* () {
       for (const a of ids()) {
         yield {

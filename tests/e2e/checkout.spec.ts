@@ -6,7 +6,8 @@ const PASSWORD = 'correct horse battery';
 
 /** Opens products sold by the store itself until one is in stock, and adds it to the basket. */
 async function addOwnProduct(page: Page, origin: string, searchPath = '/search'): Promise<string> {
-  await page.goto(`${origin}${searchPath}?query=a&seller=own&availability=in-stock`);
+  // From 60 €, new: the price bands of the extended warranty plans start at 50 €.
+  await page.goto(`${origin}${searchPath}?query=a&seller=own&availability=in-stock&price_from=60`);
   const links = await page.locator('.listing__results .product-card a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
   for (const href of links.slice(0, 12)) {
     await page.goto(href);
@@ -24,11 +25,17 @@ async function submitStep(page: Page) {
   await page.locator('.checkout-form button[type="submit"]').click();
 }
 
-test('Spain: an anonymous shopper signs up at checkout, picks Barcelona (collected in Murcia), then home delivery, pays by transfer', async ({ page }) => {
+test('Spain: an anonymous shopper adds an article with an extended warranty, signs up at checkout, picks Barcelona (collected in Murcia), then home delivery, applies a coupon and a gift card, pays by transfer', async ({ page }) => {
   const origin = channelUrl('es', '');
   const name = await addOwnProduct(page, origin);
 
   await page.goto(`${origin}/cart/shopping_basket`);
+  // An extended warranty for the article: its own line, following the article.
+  await islandReady(page, 'basket');
+  const warranty = page.locator('select[id^="insurance-"]').first();
+  await warranty.selectOption({ index: 1 });
+  await expect(page.locator('[data-service-line]')).toHaveCount(1);
+  const warrantyName = ((await page.locator('[data-service-line]').textContent()) ?? '').split(':')[0]!.trim();
   await page.locator('.basket__totals a.button--buy').click();
   await expect(page).toHaveURL(/\/login\?next=%2Fcart%2Faddress$/);
 
@@ -81,6 +88,7 @@ test('Spain: an anonymous shopper signs up at checkout, picks Barcelona (collect
   await page.waitForURL(`${origin}/cart/summary`);
   await islandReady(page, 'checkout-step');
   await expect(page.locator('.checkout-lines')).toContainText(name);
+  await expect(page.locator('.checkout-lines')).toContainText(warrantyName);
   await page.locator('#accept-conditions').check();
   await submitStep(page);
 

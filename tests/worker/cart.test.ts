@@ -226,3 +226,76 @@ describe('the basket page', () => {
     expect(stranger).not.toContain('data-line-id=');
   });
 });
+
+describe('services with an article: extended insurance and extra services', () => {
+  type ServiceCart = Omit<Cart, 'articles'> & { articles: (CartArticle & { articleReference: number; service: { kind: string; id: number } | null; extendedInsurances: { id: number; price: number; years: number }[]; extraServices: { id: number }[] })[] };
+
+  async function insurable(): Promise<OfferRow> {
+    const plan = (await env.DB.prepare('SELECT category_ids FROM extended_insurances LIMIT 1').first<string>('category_ids'))!;
+    const ids = (JSON.parse(plan) as number[]).join(',');
+    return (await offersWhere(`${OWN_NEW} AND o.stock >= 5 AND o.price BETWEEN 5000 AND 100000 AND a.category_id IN (${ids})`, 1))[0]!;
+  }
+
+  it('offers the plans of the article’s band, attaches one that follows the article’s quantity, and removes it with the article', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const offer = await insurable();
+    const first = await browser.api<ServiceCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 1 }] });
+    const article = first.data.articles[0]!;
+    expect(article.extendedInsurances.map((p) => p.years)).toEqual([2, 3]);
+    const plan = article.extendedInsurances[0]!;
+    const withPlan = await browser.api<ServiceCart>('POST', `/api/orders/${cartId}/cart/${article.idLine}/services`, { kind: 'insurance', serviceId: plan.id });
+    const insurance = withPlan.data.articles.find((a) => a.service?.kind === 'insurance')!;
+    expect(insurance).toMatchObject({ articleReference: offer.article_id, unitPrice: plan.price, qty: 1 });
+    expect(withPlan.data.totals.articlesSubtotal).toBe(offer.price + plan.price);
+    expect(withPlan.data.units).toBe(1);
+    // Another plan replaces the first; the plan follows the article's quantity.
+    await browser.api('POST', `/api/orders/${cartId}/cart/${article.idLine}/services`, { kind: 'insurance', serviceId: article.extendedInsurances[1]!.id });
+    const two = await browser.api<ServiceCart>('PUT', `/api/orders/${cartId}/cart/${article.idLine}`, { qty: 2 });
+    const plans = two.data.articles.filter((a) => a.service?.kind === 'insurance');
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatchObject({ qty: 2, unitPrice: article.extendedInsurances[1]!.price });
+    const removed = await browser.api<ServiceCart>('DELETE', `/api/orders/${cartId}/cart/${article.idLine}`);
+    expect(removed.data.articles).toEqual([]);
+  });
+
+  it('adds an article with its plan in one call, and refuses plans that do not fit', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const offer = await insurable();
+    const options = (await browser.api<ServiceCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 1 }] })).data.articles[0]!.extendedInsurances;
+    await browser.api('DELETE', `/api/orders/${cartId}/cart`);
+    const together = await browser.api<ServiceCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 1, extendedInsuranceId: options[0]!.id }] });
+    expect(together.data.articles.map((a) => a.service?.kind ?? 'article')).toEqual(['article', 'insurance']);
+    const wrongBand = (await env.DB.prepare('SELECT id FROM extended_insurances WHERE ? NOT BETWEEN article_price_min AND article_price_max LIMIT 1').bind(offer.price).first<number>('id'))!;
+    const refused = await browser.api('POST', `/api/orders/${cartId}/cart/${together.data.articles[0]!.idLine}/services`, { kind: 'insurance', serviceId: wrongBand });
+    expect(refused).toMatchObject({ status: 409, error: { code: 'SERVICE_NOT_AVAILABLE' } });
+  });
+
+  it('brings the chosen plan along when the anonymous basket joins the account at sign-in', async () => {
+    const owner = new TestBrowser();
+    const email = await signUp(owner);
+    const shopper = new TestBrowser();
+    const cartId = await cartOf(shopper);
+    const offer = await insurable();
+    const added = await shopper.api<ServiceCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 1 }] });
+    await shopper.api('POST', `/api/orders/${cartId}/cart/${added.data.articles[0]!.idLine}/services`, { kind: 'insurance', serviceId: added.data.articles[0]!.extendedInsurances[0]!.id });
+    const login = await shopper.api<{ idCart: string }>('POST', '/api/users/login', { email, password: PASSWORD });
+    const merged = await shopper.api<ServiceCart>('GET', `/api/checkout/orders/${login.data.idCart}/cart`);
+    expect(merged.data.articles.map((a) => a.service?.kind ?? 'article')).toEqual(['article', 'insurance']);
+    expect(merged.data.units).toBe(1);
+  });
+
+  it('refuses extended insurance to business customers (1173)', async () => {
+    const browser = new TestBrowser();
+    const email = await signUp(browser);
+    await env.DB.prepare('UPDATE users SET is_b2b = 1 WHERE email = ?').bind(email).run();
+    const cartId = await cartOf(browser);
+    const offer = await insurable();
+    const added = await browser.api<ServiceCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 1 }] });
+    expect(added.data.articles[0]!.extendedInsurances).toEqual([]);
+    const plan = (await env.DB.prepare('SELECT id FROM extended_insurances WHERE ? BETWEEN article_price_min AND article_price_max LIMIT 1').bind(offer.price).first<number>('id'))!;
+    const refused = await browser.api('POST', `/api/orders/${cartId}/cart/${added.data.articles[0]!.idLine}/services`, { kind: 'insurance', serviceId: plan });
+    expect(refused).toMatchObject({ status: 409, error: { code: 1173 } });
+  });
+});

@@ -240,3 +240,25 @@ describe('coupons, promotions and gift cards', () => {
     expect(placed.data.orders[0]).toMatchObject({ state: 'confirmed', total: 0 });
   });
 });
+
+describe('orders with services', () => {
+  it('writes the extended insurance as its own order line, taking stock only for the article', async () => {
+    const { browser, cartId, address } = await shopper();
+    const plan = (await env.DB.prepare('SELECT id, price, category_ids, article_price_min, article_price_max FROM extended_insurances WHERE years = 2 LIMIT 1 OFFSET 1').first<{ id: number; price: number; category_ids: string; article_price_min: number; article_price_max: number }>())!;
+    const offer = (await env.DB.prepare(
+      `SELECT o.id, o.article_id, o.price, o.stock FROM offers o JOIN articles a ON a.id = o.article_id WHERE o.channel = 'ES' AND ${OWN_NEW} AND o.stock >= 3 AND o.price BETWEEN ? AND ? AND a.category_id IN (${(JSON.parse(plan.category_ids) as number[]).join(',')}) ORDER BY o.article_id LIMIT 1`,
+    )
+      .bind(plan.article_price_min, plan.article_price_max)
+      .first<OfferRow>())!;
+    const added = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 2, extendedInsuranceId: plan.id }] });
+    expect(added.status).toBe(200);
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'transferencia', conditionsAccepted: true });
+    expect(placed.status).toBe(201);
+    const lines = (await env.DB.prepare('SELECT qty, unit_price, stock_taken FROM order_lines WHERE order_number = ? ORDER BY id').bind(placed.data.orders[0]!.orderNumber).all<{ qty: number; unit_price: number; stock_taken: number }>()).results;
+    expect(lines).toEqual([
+      { qty: 2, unit_price: offer.price, stock_taken: 1 },
+      { qty: 2, unit_price: plan.price, stock_taken: 0 },
+    ]);
+    expect(await env.DB.prepare('SELECT stock FROM offers WHERE id = ?').bind(offer.id).first('stock')).toBe(offer.stock - 2);
+  });
+});

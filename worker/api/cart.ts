@@ -8,24 +8,51 @@ import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { cartStub, cartError, callerCart, ownCart, readCart, rememberUnits } from '../cart/service';
 import { factForArticle, factsForOffers, lineDetails } from '../cart/facts';
-import { CART_CODES } from '../cart/rules';
+import { CART_CODES, type OfferFact } from '../cart/rules';
 import type { CartNotice } from '../cart/view';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { cartCookieName } from '../identity/cart-cookie';
 import { registerOwnedResource } from '../identity/owned';
-import { secureCookies } from '../identity/session';
+import { currentUser, secureCookies } from '../identity/session';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const lineParams = cartParam.extend({ lineId: z.coerce.number().int().positive() });
 const qtyBody = z.object({ qty: z.number().int().min(1).max(99) });
 const articlesBody = z.object({
   articles: z
-    .array(z.object({ idArticle: z.number().int().positive(), qty: z.number().int().min(1).max(99).default(1), idOffer: z.number().int().nonnegative().optional() }))
+    .array(
+      z.object({
+        idArticle: z.number().int().positive(),
+        qty: z.number().int().min(1).max(99).default(1),
+        idOffer: z.number().int().nonnegative().optional(),
+        /** Services to attach to the article (spec §3 extendedInsurances, extraServices). */
+        extendedInsuranceId: z.number().int().positive().optional(),
+        extraServiceIds: z.array(z.number().int().positive()).max(5).default([]),
+      }),
+    )
     .min(1)
     .max(30),
 });
+const serviceBody = z.object({ kind: z.enum(['insurance', 'service']), serviceId: z.number().int().positive() });
+
+/**
+ * Attaches a service to an article line after checking the article may carry it: insurance
+ * only for the store's own physical articles in the plan's band, never for business customers
+ * (1173); extra services by category (other sellers' articles where the service allows it).
+ */
+async function attach(c: AppContext, cartId: string, idLine: number, kind: 'insurance' | 'service', serviceId: number) {
+  const view = await readCart(c, cartId);
+  const line = view.articles.find((a) => a.idLine === idLine && a.service === null);
+  if (!line) throw cartError(CART_CODES.notInCart);
+  if (kind === 'insurance' && (await currentUser(c))?.isB2b) throw appError('insuranceNotForBusiness');
+  const options = kind === 'insurance' ? line.extendedInsurances : line.extraServices;
+  if (!options.some((o) => o.id === serviceId)) throw appError('serviceNotAvailable', { idLine, kind, serviceId });
+  const result = await cartStub(c, cartId).attachService(idLine, kind, serviceId, c.var.now.getTime());
+  if (!result.ok) throw cartError(result.code);
+  return result.lines;
+}
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** The stock-limit notice (1139) naming the capped articles. */
@@ -45,7 +72,7 @@ export const cartOrders = new Hono<AppEnv>()
   .post('/:id/cart/articles', validate('param', cartParam), validate('json', articlesBody), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     const { db, channel } = c.var;
-    const items = [];
+    const items: { fact: OfferFact; qty: number }[] = [];
     for (const wanted of c.req.valid('json').articles) {
       const fact = await factForArticle(db, channel.id, wanted.idArticle, wanted.idOffer);
       if (!fact) throw appError('articleNotFound', { idArticle: wanted.idArticle });
@@ -54,7 +81,19 @@ export const cartOrders = new Hono<AppEnv>()
     const result = await cartStub(c, cartId).add(items, c.var.now.getTime());
     if (!result.ok) throw cartError(result.code);
     const notices = await limitNotice(c, result.limited, items.map((i) => i.fact.offerId));
-    return respond(c, await readCart(c, cartId, { lines: result.lines, notices }));
+    let lines = result.lines;
+    for (const [index, wanted] of c.req.valid('json').articles.entries()) {
+      const idLine = lines.find((l) => l.kind === 'article' && l.offerId === items[index]!.fact.offerId)!.idLine;
+      if (wanted.extendedInsuranceId) lines = await attach(c, cartId, idLine, 'insurance', wanted.extendedInsuranceId);
+      for (const serviceId of wanted.extraServiceIds) lines = await attach(c, cartId, idLine, 'service', serviceId);
+    }
+    return respond(c, await readCart(c, cartId, { lines, notices }));
+  })
+  .post('/:id/cart/:lineId/services', validate('param', lineParams), validate('json', serviceBody), async (c) => {
+    const { id, lineId } = c.req.valid('param');
+    const cartId = await ownCart(c, id);
+    const { kind, serviceId } = c.req.valid('json');
+    return respond(c, await readCart(c, cartId, { lines: await attach(c, cartId, lineId, kind, serviceId) }));
   })
   .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', qtyBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
@@ -129,6 +168,7 @@ registerOwnedResource({
     { method: 'DELETE', path: '/api/orders/:id/cart/:lineId' },
     { method: 'DELETE', path: '/api/orders/:id/cart' },
     { method: 'DELETE', path: '/api/orders/modifier/:id' },
+    { method: 'POST', path: '/api/orders/:id/cart/:lineId/services', body: { kind: 'service', serviceId: 1 }, ownerPass: false },
     { method: 'GET', path: '/api/checkout/orders/:id/quote?shippingType=3&shopId=30' },
     { method: 'GET', path: '/api/checkout/orders/:id/draft' },
     { method: 'PUT', path: '/api/checkout/orders/:id/draft', body: { customerRequestsInvoice: true } },

@@ -8,8 +8,14 @@
 import { DurableObject } from 'cloudflare:workers';
 import { CART_CODES, decideAdd, decideQty, reconcile, type CartCode, type LineState, type OfferFact, type Reconciliation } from './rules';
 
+export type LineKind = 'article' | 'insurance' | 'service';
+
 export interface CartLineRow extends LineState {
+  /** The article a service line belongs to (spec §3: non-zero for services); 0 for articles. */
   articleReference: number;
+  kind: LineKind;
+  /** The insurance plan or extra service of a service line; null for articles. */
+  serviceId: number | null;
   giftPaper: boolean;
   addedAt: number;
 }
@@ -23,6 +29,8 @@ interface StoredLine {
   qty: number;
   article_reference: number;
   gift_paper: number;
+  kind: string;
+  service_id: number | null;
   added_at: number;
   [key: string]: SqlStorageValue;
 }
@@ -47,6 +55,8 @@ export class CartDO extends DurableObject<Env> {
       )`);
       const columns = ctx.storage.sql.exec<{ name: string }>('PRAGMA table_info(cart_lines)').toArray().map((c) => c.name);
       if (!columns.includes('gift_paper')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN gift_paper INTEGER NOT NULL DEFAULT 0');
+      if (!columns.includes('kind')) ctx.storage.sql.exec("ALTER TABLE cart_lines ADD COLUMN kind TEXT NOT NULL DEFAULT 'article'");
+      if (!columns.includes('service_id')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN service_id INTEGER');
       ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS cart_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     });
   }
@@ -55,7 +65,27 @@ export class CartDO extends DurableObject<Env> {
     return this.ctx.storage.sql
       .exec<StoredLine>('SELECT * FROM cart_lines ORDER BY id_line')
       .toArray()
-      .map((r) => ({ idLine: r.id_line, articleId: r.id_article, offerId: r.offer_id, qty: r.qty, articleReference: r.article_reference, giftPaper: r.gift_paper === 1, addedAt: r.added_at }));
+      .map((r) => ({
+        idLine: r.id_line,
+        articleId: r.id_article,
+        offerId: r.offer_id,
+        qty: r.qty,
+        articleReference: r.article_reference,
+        kind: r.kind as LineKind,
+        serviceId: r.service_id,
+        giftPaper: r.gift_paper === 1,
+        addedAt: r.added_at,
+      }));
+  }
+
+  /** The article lines (what the cart rules count); services follow their article. */
+  private articleRows(): CartLineRow[] {
+    return this.rows().filter((l) => l.kind === 'article');
+  }
+
+  /** Services follow their article's quantity. */
+  private syncServices(articleId: number, qty: number) {
+    this.ctx.storage.sql.exec("UPDATE cart_lines SET qty = ? WHERE article_reference = ? AND kind <> 'article'", qty, articleId);
   }
 
   private touch(now: number) {
@@ -69,7 +99,7 @@ export class CartDO extends DurableObject<Env> {
 
   /** Number of units in the cart. */
   async itemCount(): Promise<number> {
-    return this.ctx.storage.sql.exec<{ units: number }>('SELECT COALESCE(SUM(qty), 0) AS units FROM cart_lines').one().units;
+    return this.ctx.storage.sql.exec<{ units: number }>("SELECT COALESCE(SUM(qty), 0) AS units FROM cart_lines WHERE kind = 'article'").one().units;
   }
 
   /** Adds articles (all or none); `limited` lists the articles capped by stock (notice 1139). */
@@ -78,11 +108,13 @@ export class CartDO extends DurableObject<Env> {
       const limited = this.ctx.storage.transactionSync(() => {
         const capped: number[] = [];
         for (const { fact, qty } of items) {
-          const decision = decideAdd(this.rows(), fact, qty);
+          const decision = decideAdd(this.articleRows(), fact, qty);
           if (!decision.ok) throw new Rollback(decision.code);
           if (decision.limited) capped.push(fact.articleId);
-          if ('idLine' in decision && decision.idLine !== undefined) this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
-          else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, now);
+          if ('idLine' in decision && decision.idLine !== undefined) {
+            this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
+            this.syncServices(fact.articleId, decision.qty);
+          } else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, now);
         }
         this.touch(now);
         return capped;
@@ -96,19 +128,37 @@ export class CartDO extends DurableObject<Env> {
 
   /** Sets a line's quantity; `fact` is its offer now (undefined: no longer sold here). */
   async setQty(idLine: number, fact: OfferFact | undefined, qty: number, now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
-    const line = this.rows().find((l) => l.idLine === idLine);
+    const line = this.articleRows().find((l) => l.idLine === idLine);
     if (!line) return { ok: false, code: CART_CODES.notInCart };
     if (!fact) return { ok: false, code: CART_CODES.noStockArticle };
     const decision = decideQty(fact, qty);
     if (!decision.ok) return decision;
     this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
+    this.syncServices(line.articleId, decision.qty);
     this.touch(now);
     return { ok: true, lines: this.rows(), limited: decision.limited ? [line.articleId] : [] };
   }
 
-  /** The offer a line holds (the Worker reads its facts before changing the quantity). */
+  /** The offer an article line holds (the Worker reads its facts before changing the quantity). */
   async lineOffer(idLine: number): Promise<number | null> {
-    return this.rows().find((l) => l.idLine === idLine)?.offerId ?? null;
+    return this.articleRows().find((l) => l.idLine === idLine)?.offerId ?? null;
+  }
+
+  /**
+   * Attaches a service to an article line (spec §3: a line whose articleReference is that
+   * article): one insurance plan per article (a new one replaces it), each extra service once.
+   * The Worker has checked that the service may go with the article.
+   */
+  async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+    const parent = this.articleRows().find((l) => l.idLine === parentLine);
+    if (!parent) return { ok: false, code: CART_CODES.notInCart };
+    this.ctx.storage.transactionSync(() => {
+      if (kind === 'insurance') this.ctx.storage.sql.exec("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'insurance'", parent.articleId);
+      else this.ctx.storage.sql.exec("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'service' AND service_id = ?", parent.articleId, serviceId);
+      this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, added_at) VALUES (?, ?, ?, ?, ?, ?, ?)', parent.articleId, parent.offerId, parent.qty, parent.articleId, kind, serviceId, now);
+      this.touch(now);
+    });
+    return { ok: true, lines: this.rows() };
   }
 
   /** Removes a line and the services attached to its article. */
@@ -131,11 +181,14 @@ export class CartDO extends DurableObject<Env> {
   /** Brings the lines within what can be bought now (facts of every line's offer); returns what changed. */
   async reconcile(facts: OfferFact[], now: number): Promise<Reconciliation & { lines: CartLineRow[] }> {
     const byOffer = new Map(facts.map((f) => [f.offerId, f]));
-    const changes = reconcile(this.rows(), byOffer);
+    const changes = reconcile(this.articleRows(), byOffer);
     if (changes.modified.length > 0 || changes.removed.length > 0) {
       this.ctx.storage.transactionSync(() => {
-        for (const m of changes.modified) this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
-        for (const r of changes.removed) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', r.idLine);
+        for (const m of changes.modified) {
+          this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
+          this.syncServices(m.articleId, m.qty);
+        }
+        for (const r of changes.removed) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ? OR article_reference = ?', r.idLine, r.articleId);
         this.touch(now);
       });
     }

@@ -101,3 +101,42 @@ export function reconcile(lines: readonly LineState[], facts: ReadonlyMap<number
   }
   return result;
 }
+
+/** What the service rules need to know about an article line. */
+export interface ServiceTarget {
+  price: number;
+  categoryId: number;
+  sellerKind: 'own' | 'marketplace' | 'dropshipping';
+  type: string;
+}
+
+export interface InsurancePlan {
+  id: number;
+  years: number;
+  articlePriceMin: number;
+  articlePriceMax: number;
+  price: number;
+  categoryIds: readonly number[];
+}
+
+export interface ExtraService {
+  id: number;
+  price: number;
+  allowInMarketplace: boolean;
+  categoryIds: readonly number[];
+}
+
+/**
+ * Extended insurance (spec §3, §5): only for physical articles the store sells itself, in the
+ * plan's categories and price band, and never for business customers (alert 1173).
+ */
+export function eligibleInsurances<P extends InsurancePlan>(target: ServiceTarget, plans: readonly P[]): P[] {
+  if (target.sellerKind !== 'own' || target.type === 'digital') return [];
+  return plans.filter((p) => p.categoryIds.includes(target.categoryId) && target.price >= p.articlePriceMin && target.price <= p.articlePriceMax).sort((a, b) => a.years - b.years);
+}
+
+/** Extra services of the article's category; other sellers' articles only where the service allows it. */
+export function eligibleServices<S extends ExtraService>(target: ServiceTarget, services: readonly S[]): S[] {
+  if (target.type === 'digital') return [];
+  return services.filter((s) => s.categoryIds.includes(target.categoryId) && (target.sellerKind === 'own' || s.allowInMarketplace));
+}

@@ -10,6 +10,7 @@ import { anonymousCart, cartCookieName, encryptCartId } from '../identity/cart-c
 import { cookieOptions, currentUser, secureCookies, type UserRow } from '../identity/session';
 import type { CartLineRow } from './cart-do';
 import { factsForOffers, lineDetails } from './facts';
+import { serviceCatalogue } from './services';
 import { CART_CODES, type CartCode } from './rules';
 import { cartView, type CartNotice, type CartView, type OutOfStockInfo } from './view';
 
@@ -73,7 +74,8 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
       };
     }
   }
-  const view = cartView(cartId, lines, details, await stub.updatedAt(), options.notices ?? [], outOfStock);
+  const [catalogue, user] = await Promise.all([serviceCatalogue(db, language), currentUser(c)]);
+  const view = cartView(cartId, lines, details, await stub.updatedAt(), options.notices ?? [], outOfStock, { ...catalogue, insuranceAllowed: !user?.isB2b });
   rememberUnits(c, view.units);
   return view;
 }
@@ -89,15 +91,23 @@ export async function mergeAnonymousCart(c: AppContext, user: UserRow): Promise<
   deleteCookie(c, name, { path: '/', secure: secureCookies(c) });
   if (cartId === user.cartId) return;
   const anonymous = cartStub(c, cartId);
-  const lines = await anonymous.lines();
+  const all = await anonymous.lines();
+  const lines = all.filter((l) => l.kind === 'article');
   if (lines.length > 0) {
     const facts = await factsForOffers(c.var.db, c.var.channel.id, lines.map((l) => l.offerId));
     const items = lines.flatMap((line) => {
       const fact = facts.get(line.offerId);
       return fact ? [{ fact, qty: line.qty }] : [];
     });
-    const merged = await cartStub(c, user.cartId).absorb(items, c.var.now.getTime());
+    const account = cartStub(c, user.cartId);
+    const merged = await account.absorb(items, c.var.now.getTime());
+    // The services chosen come along with their articles (no extended insurance for business customers).
+    for (const service of all.filter((l) => l.kind !== 'article' && l.serviceId !== null)) {
+      if (service.kind === 'insurance' && user.isB2b) continue;
+      const parent = merged.lines.find((l) => l.kind === 'article' && l.articleId === service.articleReference);
+      if (parent) await account.attachService(parent.idLine, service.kind as 'insurance' | 'service', service.serviceId!, c.var.now.getTime());
+    }
     await anonymous.clear(c.var.now.getTime());
-    rememberUnits(c, merged.lines.reduce((sum, l) => sum + l.qty, 0));
+    rememberUnits(c, await account.itemCount());
   }
 }

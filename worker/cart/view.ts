@@ -5,7 +5,24 @@
  */
 import type { CartLineRow } from './cart-do';
 import type { LineDetail } from './facts';
-import { maxUnits, type CartCode } from './rules';
+import { eligibleInsurances, eligibleServices, maxUnits, type CartCode } from './rules';
+import type { ExtraServiceOffer, InsuranceOffer } from './services';
+
+/** The services a view can offer and show (worker/cart/services.ts), and whether insurance may be offered. */
+export interface ServiceContext {
+  insurances: readonly InsuranceOffer[];
+  services: readonly ExtraServiceOffer[];
+  /** Business customers may not buy extended insurance (spec §5). */
+  insuranceAllowed: boolean;
+}
+
+export interface ServiceOption {
+  id: number;
+  name: string;
+  price: number;
+  years?: number;
+  text: string;
+}
 
 export interface CartArticle {
   idLine: number;
@@ -40,6 +57,11 @@ export interface CartArticle {
   delivery: { minDays: number; maxDays: number };
   mpOffer: { idOffer: number; shopId: number; shopName: string; shopSlug: string; sentBy: string; deliveryKey: string } | null;
   valoration: { average: number; count: number };
+  /** For a service line (articleReference ≠ 0): what it is. */
+  service: { kind: 'insurance' | 'service'; id: number } | null;
+  /** For an article line: the insurance plans and extra services it may carry (spec §3). */
+  extendedInsurances: ServiceOption[];
+  extraServices: ServiceOption[];
 }
 
 export interface OutOfStockInfo {
@@ -72,12 +94,43 @@ export interface CartView {
   updatedAt: number;
 }
 
-export function cartView(idCart: string, lines: readonly CartLineRow[], details: ReadonlyMap<number, LineDetail>, updatedAt: number, notices: CartNotice[] = [], outOfStock: OutOfStockInfo | null = null): CartView {
+const NO_SERVICES: ServiceContext = { insurances: [], services: [], insuranceAllowed: false };
+
+/** A service line as a cart article of its own: sold by the store, nothing to ship. */
+function serviceArticle(line: CartLineRow, parent: CartArticle, option: ServiceOption): CartArticle {
+  return {
+    ...parent,
+    idLine: line.idLine,
+    idOffer: line.offerId,
+    seller: { id: 0, kind: 'own', minShippingPrice: 0 },
+    weightGrams: 0,
+    articleReference: line.articleReference,
+    name: option.name,
+    unitPrice: option.price,
+    totalPrice: option.price * line.qty,
+    basePrice: option.price,
+    originalPrice: null,
+    crossedOutPrice: null,
+    recommendedPrice: null,
+    qty: line.qty,
+    maxQty: line.qty,
+    type: 'service',
+    canAddGiftPaper: false,
+    giftPaper: false,
+    mpOffer: null,
+    service: { kind: line.kind === 'insurance' ? 'insurance' : 'service', id: line.serviceId ?? 0 },
+    extendedInsurances: [],
+    extraServices: [],
+  };
+}
+
+export function cartView(idCart: string, lines: readonly CartLineRow[], details: ReadonlyMap<number, LineDetail>, updatedAt: number, notices: CartNotice[] = [], outOfStock: OutOfStockInfo | null = null, services: ServiceContext = NO_SERVICES): CartView {
   const articles: CartArticle[] = [];
-  for (const line of lines) {
+  for (const line of lines.filter((l) => l.kind === 'article')) {
     const d = details.get(line.offerId);
     if (!d) continue; // an offer gone from the catalogue: reconcile removes the line
     const crossedOut = d.originalPrice !== null && d.originalPrice > d.price ? d.originalPrice : null;
+    const target = { price: d.price, categoryId: d.familyId, sellerKind: d.seller.kind, type: d.type };
     articles.push({
       idLine: line.idLine,
       idArticle: line.articleId,
@@ -110,7 +163,20 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
       delivery: { minDays: d.deliveryMinDays, maxDays: d.deliveryMaxDays },
       mpOffer: d.seller.kind === 'own' ? null : { idOffer: d.offerId, shopId: d.seller.id, shopName: d.seller.name, shopSlug: d.seller.slug, sentBy: d.seller.sentBy, deliveryKey: `${d.seller.kind}-${d.seller.id}` },
       valoration: { average: d.ratingAverage, count: d.ratingCount },
+      service: null,
+      extendedInsurances: services.insuranceAllowed ? eligibleInsurances(target, services.insurances).map((p) => ({ id: p.id, name: p.name, price: p.price, years: p.years, text: p.text })) : [],
+      extraServices: eligibleServices(target, services.services).map((s) => ({ id: s.id, name: s.name, price: s.price, text: s.description })),
     });
+  }
+  // Each service line follows its article (which lists the options it was chosen from).
+  for (const line of lines.filter((l) => l.kind !== 'article')) {
+    const parentIndex = articles.findIndex((a) => a.idArticle === line.articleReference && a.service === null);
+    const parent = articles[parentIndex];
+    const options = line.kind === 'insurance' ? parent?.extendedInsurances : parent?.extraServices;
+    const option = options?.find((o) => o.id === line.serviceId);
+    if (!parent || !option) continue; // no longer offered with this article: left out of the view and the price
+    const group = articles.filter((a, i) => i > parentIndex && a.articleReference === parent.idArticle).length;
+    articles.splice(parentIndex + 1 + group, 0, serviceArticle(line, parent, option));
   }
   const shops = new Map<number, CartView['totals']['cartShops'][number]>();
   for (const article of articles) {
@@ -124,7 +190,7 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
   return {
     idCart,
     articles,
-    units: articles.reduce((sum, a) => sum + a.qty, 0),
+    units: articles.filter((a) => a.service === null).reduce((sum, a) => sum + a.qty, 0),
     totals: {
       articlesSubtotal,
       totalDiscountInCart,

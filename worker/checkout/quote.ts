@@ -122,7 +122,8 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   for (const group of grouped) {
     // Other sellers ship themselves: no shop pickup or collection point for their articles.
     if (choice.shippingType !== 1 && group.kind !== 'own') throw appError('noZonesInMarketplace');
-    const lines = group.lines.map((a) => ({ weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital', unitPrice: a.unitPrice }));
+    // Services ship nothing: they count like digital lines.
+    const lines = group.lines.map((a) => ({ weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice }));
     const result = shippingCost({ kind: group.kind, shopId: group.shopId, minShippingPrice: group.minShippingPrice, lines }, destination, choice.shippingType);
     if ('unavailable' in result) throw appError(customs && group.kind === 'own' ? 'canaryLimitation' : UNDELIVERABLE[`${group.kind}:${result.unavailable}`]!);
     if (group.kind === 'own') totals.shippingCost += result.cost;

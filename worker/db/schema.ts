@@ -775,3 +775,32 @@ export const giftCardMovements = sqliteTable(
   },
   (t) => [index('gift_card_movements_code_idx').on(t.code)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Services sold with an article (spec §3 extended insurance, extra service).
+
+/**
+ * Extended insurance plans, one row per price band: an article sold by the store, in one of
+ * `category_ids`, priced between the band's limits, may carry the plan at `price`. Names and
+ * texts are per language (JSON keyed by language id).
+ */
+export const extendedInsurances = sqliteTable('extended_insurances', {
+  id: integer('id').primaryKey(),
+  years: integer('years').notNull(),
+  articlePriceMin: integer('article_price_min').notNull(),
+  articlePriceMax: integer('article_price_max').notNull(),
+  price: integer('price').notNull(),
+  categoryIds: text('category_ids', { mode: 'json' }).$type<number[]>().notNull(),
+  names: text('names', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  texts: text('texts', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+});
+
+/** Extra services (set-up, data transfer, wall mounting…) offered with articles of some categories. */
+export const extraServices = sqliteTable('extra_services', {
+  id: integer('id').primaryKey(),
+  price: integer('price').notNull(),
+  allowInMarketplace: integer('allow_in_marketplace', { mode: 'boolean' }).notNull().default(false),
+  categoryIds: text('category_ids', { mode: 'json' }).$type<number[]>().notNull(),
+  names: text('names', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  descriptions: text('descriptions', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+});

@@ -20,6 +20,8 @@ export interface OrderLineInput {
   qty: number;
   unitPrice: number;
   availabilityCode: number;
+  /** A service line (insurance, extra service): nothing comes off the stock. */
+  isService?: boolean;
 }
 
 export interface OrderGroupInput {
@@ -83,7 +85,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   const placed: PlacedOrder[] = [];
   const statements = [];
   for (const line of input.groups.flatMap((g) => g.lines)) {
-    if (line.availabilityCode <= LAST_STOCKED_CODE) statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
+    if (!line.isService && line.availabilityCode <= LAST_STOCKED_CODE) statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
   }
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
@@ -122,7 +124,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
           qty: line.qty,
           unitPrice: line.unitPrice,
           totalPrice: line.unitPrice * line.qty,
-          stockTaken: line.availabilityCode <= LAST_STOCKED_CODE,
+          stockTaken: !line.isService && line.availabilityCode <= LAST_STOCKED_CODE,
         })),
       ),
       db.insert(orderEvents).values({ orderNumber: number, state, at }),

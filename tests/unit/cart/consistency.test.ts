@@ -21,6 +21,10 @@ function line(idLine: number, unitPrice: number, qty: number): CartLineView {
     condition: 'new',
     availabilityCode: 1,
     mpOffer: null,
+    articleReference: 0,
+    service: null,
+    extendedInsurances: [],
+    extraServices: [],
   };
 }
 
