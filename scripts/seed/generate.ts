@@ -140,6 +140,7 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
     }))],
     ['extended_insurances', () => serviceTables().insurances],
     ['extra_services', () => serviceTables().services],
+    ['installation_services', () => serviceTables().installations],
     ['articles', function* () {
       for (const a of ids()) {
         yield {

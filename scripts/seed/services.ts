@@ -90,6 +90,28 @@ const SERVICES: { id: number; price: number; marketplace: boolean; roots: string
   },
 ];
 
+/** Home installation: where our technicians go (Spanish province codes) and what it costs there. */
+const INSTALLATION_PRICES: Record<string, number> = Object.fromEntries([
+  ...['28', '30', '08', '03', '46', '29', '41'].map((code) => [code, 3_999] as const),
+  ...['45', '19', '40', '05', '02', '13', '16', '18', '04', '14', '23', '11', '21', '06', '10', '43', '17', '25', '12', '44', '50', '22', '31', '26', '01', '20', '48', '39', '33', '24', '34', '09', '42', '47', '49', '37', '15', '27', '32', '36'].map((code) => [code, 5_499] as const),
+]);
+
+const INSTALLATIONS: { id: number; roots: string[]; name: L6; summary: L6 }[] = [
+  {
+    id: 1,
+    roots: ['large-appliances'],
+    name: ['Instalación a domicilio', 'Installation at home', 'Installation à domicile', 'Instalação ao domicílio', 'Installazione a domicilio', 'Installation bei Ihnen zu Hause'],
+    summary: [
+      'Un técnico lo conecta, comprueba que funciona y se lleva el embalaje.',
+      'A technician connects it, checks that it works and takes the packaging away.',
+      'Un technicien le branche, vérifie qu’il fonctionne et emporte l’emballage.',
+      'Um técnico liga-o, verifica que funciona e leva a embalagem.',
+      'Un tecnico lo collega, verifica che funzioni e porta via l’imballaggio.',
+      'Ein Techniker schließt es an, prüft die Funktion und nimmt die Verpackung mit.',
+    ],
+  },
+];
+
 export function serviceTables() {
   const insured = JSON.stringify([...new Set(INSURED_ROOTS.flatMap((key) => [...subtreeIds(key)]))].sort((a, b) => a - b));
   const insurances = BANDS.flatMap(([min, max, two, three], band) =>
@@ -112,5 +134,13 @@ export function serviceTables() {
     names: byLang(s.name),
     descriptions: byLang(s.description),
   }));
-  return { insurances, services };
+  const installations = INSTALLATIONS.map((i) => ({
+    id: i.id,
+    category_ids: JSON.stringify([...new Set(i.roots.flatMap((key) => [...subtreeIds(key)]))].sort((a, b) => a - b)),
+    country_iso: 'ES',
+    province_prices: JSON.stringify(INSTALLATION_PRICES),
+    names: byLang(i.name),
+    summaries: byLang(i.summary),
+  }));
+  return { insurances, services, installations };
 }

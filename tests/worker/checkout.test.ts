@@ -262,3 +262,21 @@ describe('orders with services', () => {
     expect(await env.DB.prepare('SELECT stock FROM offers WHERE id = ?').bind(offer.id).first('stock')).toBe(offer.stock - 2);
   });
 });
+
+describe('installation data', () => {
+  it('prices installation by postal code, with 38002 for a service the article cannot have and 38001 where we do not install', async () => {
+    const service = (await env.DB.prepare('SELECT id, category_ids FROM installation_services LIMIT 1').first<{ id: number; category_ids: string }>())!;
+    const categories = (JSON.parse(service.category_ids) as number[]).join(',');
+    const washer = (await env.DB.prepare(`SELECT id FROM articles WHERE category_id IN (${categories}) LIMIT 1`).first<number>('id'))!;
+    const other = (await env.DB.prepare(`SELECT id FROM articles WHERE category_id NOT IN (${categories}) LIMIT 1`).first<number>('id'))!;
+    const browser = new TestBrowser();
+    const madrid = await browser.api<{ price: number; postalCode: string }>('GET', `/api/checkout/articles/installation/data?postalCode=28014&serviceId=${service.id}&articleId=${washer}`);
+    expect(madrid.data).toMatchObject({ price: 3999, postalCode: '28014' });
+    const toledo = await browser.api<{ price: number }>('GET', `/api/checkout/articles/installation/data?postalCode=45001&serviceId=${service.id}&articleId=${washer}`);
+    expect(toledo.data.price).toBe(5499);
+    expect((await browser.api('GET', `/api/checkout/articles/installation/data?postalCode=35001&serviceId=${service.id}&articleId=${washer}`)).error?.code).toBe(38001);
+    expect((await browser.api('GET', `/api/checkout/articles/installation/data?postalCode=28014&serviceId=${service.id}&articleId=${other}`)).error?.code).toBe(38002);
+    expect((await browser.api('GET', `/api/checkout/articles/installation/data?postalCode=28014&serviceId=999&articleId=${washer}`)).error?.code).toBe(38002);
+    expect((await browser.api('GET', '/api/checkout/articles/installation/data?postalCode=28014&serviceId=x&articleId=1')).status).toBe(400);
+  });
+});

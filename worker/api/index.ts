@@ -9,6 +9,7 @@ import { cartCheckout, cartOrders } from './cart';
 import { catalogue } from './catalogue';
 import { checkoutOrders } from './orders';
 import { giftCardsApi } from './gift-cards';
+import { installationApi } from './installation';
 import { checkout } from './checkout';
 import { recommendations } from './recommendations';
 import { usersApi } from './users';
@@ -22,6 +23,7 @@ export const api = new Hono<AppEnv>()
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
   .route('/checkout', cartCheckout)
+  .route('/checkout', installationApi)
   .route('/checkout', checkoutOrders)
   .route('/orders', cartOrders)
   .route('/giftcards', giftCardsApi)

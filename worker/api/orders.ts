@@ -38,7 +38,7 @@ const placeBody = z.object({
 });
 
 export const checkoutOrders = new Hono<AppEnv>()
-  .use('*', requireUser)
+  .use('/orders/*', requireUser)
   .get('/orders/:id/draft', validate('param', cartParam), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     c.header('Cache-Control', 'private, no-store');

@@ -804,3 +804,17 @@ export const extraServices = sqliteTable('extra_services', {
   names: text('names', { mode: 'json' }).$type<Record<string, string>>().notNull(),
   descriptions: text('descriptions', { mode: 'json' }).$type<Record<string, string>>().notNull(),
 });
+
+/**
+ * Installation at the customer's home (spec §7 installation data): offered for articles of
+ * `category_ids`, priced by the province of the postal code — `province_prices` maps a province
+ * code to the price in cents; a province not listed is not served.
+ */
+export const installationServices = sqliteTable('installation_services', {
+  id: integer('id').primaryKey(),
+  categoryIds: text('category_ids', { mode: 'json' }).$type<number[]>().notNull(),
+  countryIso: text('country_iso').notNull(),
+  provincePrices: text('province_prices', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+  names: text('names', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  summaries: text('summaries', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+});
