@@ -24,6 +24,8 @@ export interface CartLineView {
   availabilityCode: number;
   mpOffer: { shopName: string } | null;
   articleReference: number;
+  canAddGiftPaper: boolean;
+  giftPaper: boolean;
   service: { kind: 'insurance' | 'service'; id: number } | null;
   extendedInsurances: { id: number; name: string; price: number; years?: number; text: string }[];
   extraServices: { id: number; name: string; price: number; text: string }[];

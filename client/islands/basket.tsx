@@ -186,6 +186,20 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
                 <Trans>Remove</Trans>
               </button>
               <p className="basket-line__total">{money(line.totalPrice)}</p>
+              {line.canAddGiftPaper ? (
+                <div className="field field--check">
+                  <input
+                    id={`gift-${line.idLine}`}
+                    type="checkbox"
+                    checked={line.giftPaper}
+                    disabled={busyLine !== null}
+                    onChange={(event) => change(line.idLine, () => callApi<CartViewData>('PUT', `/api/orders/${cart.idCart}/cart/${line.idLine}`, { giftPaper: event.target.checked }))}
+                  />
+                  <label htmlFor={`gift-${line.idLine}`}>
+                    <Trans>Gift wrap (free)</Trans>
+                  </label>
+                </div>
+              ) : null}
             </div>
             <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => change(line.idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${line.idLine}/services`, { kind, serviceId: id }))} onRemove={(idLine) => remove(idLine)} />
           </li>

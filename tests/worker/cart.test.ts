@@ -69,6 +69,15 @@ describe('cart calls', () => {
     expect(browser.cookies.get('ampora_cart_units')).toBe('0');
   });
 
+  it('gift-wraps a line for free, and needs a quantity or a wrapping choice', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const line = (await add(browser, cartId, own[0]!, 1)).data.articles[0]!;
+    const wrapped = await browser.api<{ articles: { idLine: number; giftPaper: boolean; totalPrice: number }[] }>('PUT', `/api/orders/${cartId}/cart/${line.idLine}`, { giftPaper: true });
+    expect(wrapped.data.articles[0]).toMatchObject({ giftPaper: true, totalPrice: own[0]!.price });
+    expect((await browser.api('PUT', `/api/orders/${cartId}/cart/${line.idLine}`, {})).status).toBe(400);
+  });
+
   it('adds the same offer onto its line', async () => {
     const browser = new TestBrowser();
     const cartId = await cartOf(browser);

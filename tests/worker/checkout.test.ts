@@ -242,7 +242,7 @@ describe('coupons, promotions and gift cards', () => {
 });
 
 describe('orders with services', () => {
-  it('writes the extended insurance as its own order line, taking stock only for the article', async () => {
+  it('writes the extended insurance as its own order line, taking stock only for the article, and keeps the gift wrapping', async () => {
     const { browser, cartId, address } = await shopper();
     const plan = (await env.DB.prepare('SELECT id, price, category_ids, article_price_min, article_price_max FROM extended_insurances WHERE years = 2 LIMIT 1 OFFSET 1').first<{ id: number; price: number; category_ids: string; article_price_min: number; article_price_max: number }>())!;
     const offer = (await env.DB.prepare(
@@ -250,14 +250,15 @@ describe('orders with services', () => {
     )
       .bind(plan.article_price_min, plan.article_price_max)
       .first<OfferRow>())!;
-    const added = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 2, extendedInsuranceId: plan.id }] });
+    const added = await browser.api<{ articles: { idLine: number }[] }>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 2, extendedInsuranceId: plan.id }] });
     expect(added.status).toBe(200);
+    await browser.api('PUT', `/api/orders/${cartId}/cart/${added.data.articles[0]!.idLine}`, { giftPaper: true });
     const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'transferencia', conditionsAccepted: true });
     expect(placed.status).toBe(201);
-    const lines = (await env.DB.prepare('SELECT qty, unit_price, stock_taken FROM order_lines WHERE order_number = ? ORDER BY id').bind(placed.data.orders[0]!.orderNumber).all<{ qty: number; unit_price: number; stock_taken: number }>()).results;
+    const lines = (await env.DB.prepare('SELECT qty, unit_price, stock_taken, gift_paper FROM order_lines WHERE order_number = ? ORDER BY id').bind(placed.data.orders[0]!.orderNumber).all<{ qty: number; unit_price: number; stock_taken: number; gift_paper: number }>()).results;
     expect(lines).toEqual([
-      { qty: 2, unit_price: offer.price, stock_taken: 1 },
-      { qty: 2, unit_price: plan.price, stock_taken: 0 },
+      { qty: 2, unit_price: offer.price, stock_taken: 1, gift_paper: 1 },
+      { qty: 2, unit_price: plan.price, stock_taken: 0, gift_paper: 0 },
     ]);
     expect(await env.DB.prepare('SELECT stock FROM offers WHERE id = ?').bind(offer.id).first('stock')).toBe(offer.stock - 2);
   });

@@ -19,7 +19,10 @@ import { currentUser, secureCookies } from '../identity/session';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const lineParams = cartParam.extend({ lineId: z.coerce.number().int().positive() });
-const qtyBody = z.object({ qty: z.number().int().min(1).max(99) });
+/** The quantity (spec §7) and, beside it, the gift wrapping of the line (free of charge). */
+const lineBody = z
+  .object({ qty: z.number().int().min(1).max(99).optional(), giftPaper: z.boolean().optional() })
+  .refine((body) => body.qty !== undefined || body.giftPaper !== undefined, 'qty or giftPaper');
 const articlesBody = z.object({
   articles: z
     .array(
@@ -95,16 +98,30 @@ export const cartOrders = new Hono<AppEnv>()
     const { kind, serviceId } = c.req.valid('json');
     return respond(c, await readCart(c, cartId, { lines: await attach(c, cartId, lineId, kind, serviceId) }));
   })
-  .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', qtyBody), async (c) => {
+  .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', lineBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
+    const { qty, giftPaper } = c.req.valid('json');
     const cartId = await ownCart(c, id);
     const stub = cartStub(c, cartId);
     const offerId = await stub.lineOffer(lineId);
     if (offerId === null) throw cartError(CART_CODES.notInCart);
-    const fact = (await factsForOffers(c.var.db, c.var.channel.id, [offerId])).get(offerId);
-    const result = await stub.setQty(lineId, fact, c.req.valid('json').qty, c.var.now.getTime());
-    if (!result.ok) throw cartError(result.code);
-    return respond(c, await readCart(c, cartId, { lines: result.lines, notices: await limitNotice(c, result.limited, [offerId]) }));
+    let notices: CartNotice[] = [];
+    let lines;
+    if (giftPaper !== undefined) {
+      const line = (await readCart(c, cartId)).articles.find((a) => a.idLine === lineId);
+      if (giftPaper && !line?.canAddGiftPaper) throw appError('serviceNotAvailable', { idLine: lineId, giftPaper });
+      const wrapped = await stub.setGiftPaper(lineId, giftPaper, c.var.now.getTime());
+      if (!wrapped.ok) throw cartError(wrapped.code);
+      lines = wrapped.lines;
+    }
+    if (qty !== undefined) {
+      const fact = (await factsForOffers(c.var.db, c.var.channel.id, [offerId])).get(offerId);
+      const result = await stub.setQty(lineId, fact, qty, c.var.now.getTime());
+      if (!result.ok) throw cartError(result.code);
+      lines = result.lines;
+      notices = await limitNotice(c, result.limited, [offerId]);
+    }
+    return respond(c, await readCart(c, cartId, { lines, notices }));
   })
   .delete('/:id/cart/:lineId', validate('param', lineParams), async (c) => {
     const { id, lineId } = c.req.valid('param');

@@ -121,7 +121,7 @@ export const checkoutOrders = new Hono<AppEnv>()
           shippingCost: group.shippingCost,
           discount: shares[i]!.discount,
           giftCardAmount: shares[i]!.giftCard,
-          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null })),
+          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
         })),
         now: c.var.now,
       });

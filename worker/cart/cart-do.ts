@@ -139,6 +139,14 @@ export class CartDO extends DurableObject<Env> {
     return { ok: true, lines: this.rows(), limited: decision.limited ? [line.articleId] : [] };
   }
 
+  /** Gift-wraps an article line, or not (spec §3 canAddGiftPaper; the Worker checks it may be). */
+  async setGiftPaper(idLine: number, on: boolean, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+    if (!this.articleRows().some((l) => l.idLine === idLine)) return { ok: false, code: CART_CODES.notInCart };
+    this.ctx.storage.sql.exec('UPDATE cart_lines SET gift_paper = ? WHERE id_line = ?', on ? 1 : 0, idLine);
+    this.touch(now);
+    return { ok: true, lines: this.rows() };
+  }
+
   /** The offer an article line holds (the Worker reads its facts before changing the quantity). */
   async lineOffer(idLine: number): Promise<number | null> {
     return this.articleRows().find((l) => l.idLine === idLine)?.offerId ?? null;

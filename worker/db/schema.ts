@@ -697,6 +697,8 @@ export const orderLines = sqliteTable(
     totalPrice: integer('total_price').notNull(),
     /** Whether placing the order took the units off offers.stock (stock on hand, codes 0–3). */
     stockTaken: integer('stock_taken', { mode: 'boolean' }).notNull(),
+    /** Gift-wrapped (free of charge). */
+    giftPaper: integer('gift_paper', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('order_lines_order_idx').on(t.orderNumber)],
 );

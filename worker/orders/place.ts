@@ -22,6 +22,7 @@ export interface OrderLineInput {
   availabilityCode: number;
   /** A service line (insurance, extra service): nothing comes off the stock. */
   isService?: boolean;
+  giftPaper?: boolean;
 }
 
 export interface OrderGroupInput {
@@ -125,6 +126,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
           unitPrice: line.unitPrice,
           totalPrice: line.unitPrice * line.qty,
           stockTaken: !line.isService && line.availabilityCode <= LAST_STOCKED_CODE,
+          giftPaper: line.giftPaper ?? false,
         })),
       ),
       db.insert(orderEvents).values({ orderNumber: number, state, at }),

@@ -22,6 +22,8 @@ function line(idLine: number, unitPrice: number, qty: number): CartLineView {
     availabilityCode: 1,
     mpOffer: null,
     articleReference: 0,
+    canAddGiftPaper: true,
+    giftPaper: false,
     service: null,
     extendedInsurances: [],
     extraServices: [],

@@ -1,0 +1,1 @@
+ALTER TABLE `order_lines` ADD `gift_paper` integer DEFAULT false NOT NULL;
