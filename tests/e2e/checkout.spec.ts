@@ -6,8 +6,8 @@ const PASSWORD = 'correct horse battery';
 
 /** Opens products sold by the store itself until one is in stock, and adds it to the basket. */
 async function addOwnProduct(page: Page, origin: string, searchPath = '/search'): Promise<string> {
-  // From 60 €, new: the price bands of the extended warranty plans start at 50 €.
-  await page.goto(`${origin}${searchPath}?query=a&seller=own&availability=in-stock&price_from=60`);
+  // From 60 €: the extended warranty bands start at 50 €; under 2,500 €: no full invoice needed (1177).
+  await page.goto(`${origin}${searchPath}?query=a&seller=own&availability=in-stock&price_from=60&price_to=2500`);
   const links = await page.locator('.listing__results .product-card a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
   for (const href of links.slice(0, 12)) {
     await page.goto(href);

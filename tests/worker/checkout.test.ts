@@ -281,3 +281,17 @@ describe('installation data', () => {
     expect((await browser.api('GET', '/api/checkout/articles/installation/data?postalCode=28014&serviceId=x&articleId=1')).status).toBe(400);
   });
 });
+
+describe('personal document id in billing (1177)', () => {
+  it('asks for an invoice address with a tax id from 3,000 €', async () => {
+    const { browser, cartId, address } = await shopper();
+    const [dear] = (await env.DB.prepare(`SELECT o.id, o.article_id, o.price, o.stock FROM offers o JOIN articles a ON a.id = o.article_id WHERE o.channel = 'ES' AND ${OWN_NEW} AND o.stock >= 3 AND o.price >= 100000 ORDER BY o.price DESC LIMIT 1`).all<OfferRow>()).results;
+    const qty = Math.min(3, Math.ceil(300_000 / dear!.price));
+    await add(browser, cartId, dear!, qty);
+    expect(dear!.price * qty).toBeGreaterThanOrEqual(300_000);
+    const base = `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}`;
+    expect((await browser.api('GET', base)).error?.code).toBe(1177);
+    const billing = (await browser.api<{ id: number }>('POST', '/api/user/addresses/billing', { ...MADRID, billingType: 'individual', nif: '12345678Z', cellPhone: '612345678', phone: undefined })).data;
+    expect((await browser.api('GET', `${base}&billingAddressId=${billing.id}`)).status).toBe(200);
+  });
+});

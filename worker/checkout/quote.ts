@@ -68,6 +68,9 @@ const UNDELIVERABLE: Record<string, ErrorName> = {
 
 const GIFT_CARD_ERRORS: Record<Extract<GiftCardCheck, { ok: false }>['problem'], ErrorName> = { unknown: 'giftCardUnknown', expired: 'giftCardExpired', empty: 'giftCardEmpty' };
 
+/** From this amount (cents) an order needs a full invoice with the buyer's tax id (spec §5 personal document id). */
+export const FULL_INVOICE_FROM = 300_000;
+
 const REFURBISHED_TYPES = ['refurbished', 'reaconditioned', 'recertified', 'cpo'];
 
 async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
@@ -158,6 +161,10 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     totals.totalGiftCardDiscountInCart = giftCard.applied;
   }
   totals.totalToPay = beforeGiftCard - totals.totalGiftCardDiscountInCart;
+
+  // A personal document id in the billing address (spec §5, 1177): from 3,000 € a Spanish simplified
+  // invoice is not allowed, so the order needs an invoice address with its tax id.
+  if (beforeGiftCard >= FULL_INVOICE_FROM && !(billingAddress && typeof billingAddress.nif === 'string' && billingAddress.nif !== '')) throw appError('personalIdRequired');
 
   // Gift cards, subscriptions, pay-per-use and customised cases are not sold yet: PLAIN_CART_FACTS says so.
   const facts: CartFacts = {

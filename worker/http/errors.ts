@@ -66,6 +66,7 @@ export const ERRORS = {
   serviceNotAvailable: { type: 'conflict', code: 'SERVICE_NOT_AVAILABLE', status: 409, message: msg`This service is not available for this article.` },
   installationPriceNotFound: { type: 'not_found', code: 38001, status: 404, message: msg`We do not install at this postal code yet.` },
   installationServiceNotFound: { type: 'not_found', code: 38002, status: 404, message: msg`This installation service does not exist for this article.` },
+  personalIdRequired: { type: 'conflict', code: 1177, status: 409, message: msg`For orders of 3,000 € or more we need an invoice address with your tax identification number.` },
   articleNotFound: { type: 'not_found', code: 'ARTICLE_NOT_FOUND', status: 404, message: msg`This article is not sold in this store.` },
   timeout: { type: 'timeout', code: 'TIMEOUT', status: 408, message: msg`The request took too long. Please try again.` },
   internal: { type: 'internal', code: 'INTERNAL_ERROR', status: 500, message: msg`Something went wrong on our side. Please try again.` },
