@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000,
+  // Islands load React on first use; on a busy two-core machine that can take a few seconds.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://es.localhost:${E2E_PORT}`,
