@@ -8,7 +8,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, callApi } from '../api';
 import { FormAlert } from '../components/forms';
 import { useHref, useStore } from '../components/store-context';
-import { formatMoney } from '../i18n/format';
+import { formatDate, formatMoney } from '../i18n/format';
 import { PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
 
 export interface StepAddress {
@@ -64,6 +64,7 @@ export interface CheckoutDraftView {
   paymentMethodSelected: string | null;
   couponCodes: string[];
   giftCardCode: string | null;
+  deliveryAgency: string | null;
 }
 
 export interface CheckoutStepProps {
@@ -75,6 +76,9 @@ export interface CheckoutStepProps {
   billing?: StepAddress[];
   shops?: StepShop[];
   homeDeliveryCost?: number | null;
+  /** The agencies of our own home delivery, with what each adds and its delivery window. */
+  agencies?: { id: string; name: string; extraCost: number; express: boolean; deliveryFrom: string; deliveryTo: string }[];
+  timeZone?: string;
   payments?: StepPayment[];
   totals?: StepTotals | null;
   /** A blocking error of the current choice (spec §8), already in the page's language. */
@@ -354,10 +358,29 @@ export default function CheckoutStep(props: CheckoutStepProps) {
             <Trans>Home delivery</Trans>
             {props.homeDeliveryCost != null ? ` — ${props.homeDeliveryCost === 0 ? t`free` : money(props.homeDeliveryCost)}` : ''}
           </Choice>
-          <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? shops[0]?.id ?? null })}>
+          <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? shops[0]?.id ?? null, deliveryAgency: null })}>
             <Trans>Pick up in one of our shops — free</Trans>
           </Choice>
         </fieldset>
+        {draft.shippingType === 1 && (props.agencies ?? []).length > 0 ? (
+          <fieldset>
+            <legend>
+              <Trans>Delivery service</Trans>
+            </legend>
+            {(props.agencies ?? []).map((agency) => {
+              const day = (iso: string) => formatDate(new Date(iso), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: props.timeZone });
+              const from = day(agency.deliveryFrom);
+              const to = day(agency.deliveryTo);
+              const extra = money(agency.extraCost);
+              return (
+                <Choice key={agency.id} name="agency" value={agency.id} checked={(draft.deliveryAgency ?? props.agencies![0]!.id) === agency.id} onChange={() => set({ deliveryAgency: agency.id })}>
+                  {agency.name} — {from === to ? <Trans>arrives {from}</Trans> : <Trans>arrives between {from} and {to}</Trans>}
+                  {agency.extraCost > 0 ? <> (+{extra})</> : null}
+                </Choice>
+              );
+            })}
+          </fieldset>
+        ) : null}
         {draft.shippingType === 3 ? (
           <fieldset>
             <legend>

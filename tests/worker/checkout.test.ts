@@ -295,3 +295,23 @@ describe('personal document id in billing (1177)', () => {
     expect((await browser.api('GET', `${base}&billingAddressId=${billing.id}`)).status).toBe(200);
   });
 });
+
+describe('delivery agencies', () => {
+  it('lists the agencies of the address with their windows, adds the express cost, refuses one that does not go there (1117), and keeps it on the order', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    type Groups = { totals: { shippingCost: number }; ordersAndDeliveries: { kind: string; agencies: { id: string; extraCost: number; deliveryFrom: string; deliveryTo: string }[]; agencySelected: string | null; deliveryDate: { from: string; to: string } }[] };
+    const base = `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}`;
+    const standard = await browser.api<Groups>('GET', base);
+    const own0 = standard.data.ordersAndDeliveries.find((g) => g.kind === 'own')!;
+    expect(own0.agencies.map((a) => a.id)).toEqual(['seur', 'seur-24']);
+    expect(own0.agencySelected).toBe('seur');
+    const express = await browser.api<Groups>('GET', `${base}&deliveryAgency=seur-24`);
+    expect(express.data.totals.shippingCost).toBe(standard.data.totals.shippingCost + 399);
+    const expressGroup = express.data.ordersAndDeliveries.find((g) => g.kind === 'own')!;
+    expect(expressGroup.deliveryDate.from).toBe(expressGroup.deliveryDate.to);
+    expect((await browser.api('GET', `${base}&deliveryAgency=chronopost`)).error?.code).toBe(1117);
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, deliveryAgency: 'seur-24', paymentMethod: 'transferencia', conditionsAccepted: true });
+    expect(await env.DB.prepare('SELECT agency FROM orders WHERE order_number = ?').bind(placed.data.orders[0]!.orderNumber).first('agency')).toBe('seur-24');
+  });
+});

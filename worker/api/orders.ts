@@ -32,6 +32,7 @@ const placeBody = z.object({
   ...deliveryFields,
   couponCodes: z.array(z.string().trim().min(1).max(40)).max(5).default([]),
   giftCardCode: z.string().max(40).nullable().default(null),
+  deliveryAgency: z.string().max(40).nullable().default(null),
   paymentMethod: z.enum(NO_GATEWAY_METHODS),
   conditionsAccepted: z.literal(true, 'the conditions must be accepted'),
   customerRequestsInvoice: z.boolean().default(false),
@@ -57,7 +58,7 @@ export const checkoutOrders = new Hono<AppEnv>()
     await stub.saveDraft(JSON.stringify(draft));
     return c.json(okEnvelope(draft));
   })
-  .get('/orders/:id/quote', validate('param', cartParam), validate('query', z.object({ ...deliveryFields, couponCodes: z.string().max(200).optional(), giftCardCode: z.string().max(40).optional() })), async (c) => {
+  .get('/orders/:id/quote', validate('param', cartParam), validate('query', z.object({ ...deliveryFields, couponCodes: z.string().max(200).optional(), giftCardCode: z.string().max(40).optional(), deliveryAgency: z.string().max(40).optional() })), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     const query = c.req.valid('query');
     const quote = await quoteCheckout(c, signedInUser(c), cartId, { ...query, couponCodes: query.couponCodes?.split(',') ?? [] } as DeliveryChoice);
@@ -119,6 +120,7 @@ export const checkoutOrders = new Hono<AppEnv>()
           sellerKind: group.kind,
           sellerId: group.shopId,
           shippingCost: group.shippingCost,
+          agency: group.agencySelected,
           discount: shares[i]!.discount,
           giftCardAmount: shares[i]!.giftCard,
           lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),

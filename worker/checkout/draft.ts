@@ -23,6 +23,7 @@ const fields = {
   /** Coupon codes entered (spec §3 selectedCoupon), at most 5. */
   couponCodes: z.array(z.string().trim().min(1).max(40)).max(5),
   giftCardCode: z.string().trim().max(40).nullable(),
+  deliveryAgency: z.string().trim().max(40).nullable(),
 };
 
 export const draftSchema = z.object({
@@ -34,6 +35,7 @@ export const draftSchema = z.object({
   paymentMethodSelected: fields.paymentMethodSelected.default(null),
   couponCodes: fields.couponCodes.default([]),
   giftCardCode: fields.giftCardCode.default(null),
+  deliveryAgency: fields.deliveryAgency.default(null),
 });
 
 export type CheckoutDraft = z.infer<typeof draftSchema>;

@@ -9,8 +9,10 @@ import type { Db } from '../db/client';
 import { physicalShops, provinces } from '../db/schema';
 import { customsMatch, customsZone, deliveryGroups, pickupShopFor } from '../domain/checkout/delivery-options';
 import { PLAIN_CART_FACTS, payments, type CartFacts } from '../domain/checkout/payments';
+import { agenciesFor, agencyWindow, chooseAgency } from '../domain/checkout/agencies';
+import { CHANNEL_TIME_ZONES, deliveryEstimate } from '../domain/catalogue/delivery';
 import { evaluate, type Evaluation } from '../domain/checkout/promotions';
-import { shippingCost, type ShippingType } from '../domain/checkout/shipping';
+import { shippingCost, shippingZone, type ShippingType } from '../domain/checkout/shipping';
 import { checkGiftCard, promotionInputs, type GiftCardCheck } from './promotions-data';
 import type { AppContext } from '../http/context';
 import { appError, type ErrorName } from '../http/errors';
@@ -26,6 +28,8 @@ export interface DeliveryChoice {
   billingAddressId?: number;
   couponCodes?: readonly string[];
   giftCardCode?: string | null;
+  /** The agency for our own home delivery (worker/domain/checkout/agencies.ts); the standard one when absent. */
+  deliveryAgency?: string | null;
 }
 
 export interface QuoteGroup {
@@ -34,6 +38,11 @@ export interface QuoteGroup {
   shopId: number;
   shippingCost: number;
   lines: CartArticle[];
+  /** Our own home deliveries: the agencies that serve the address, with what each adds and when it delivers. */
+  agencies: { id: string; name: string; extraCost: number; express: boolean; deliveryFrom: string; deliveryTo: string }[];
+  agencySelected: string | null;
+  /** When the group arrives (first and last possible day, local midnight). */
+  deliveryDate: { from: string; to: string };
 }
 
 export interface Quote {
@@ -129,10 +138,34 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     const lines = group.lines.map((a) => ({ weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice }));
     const result = shippingCost({ kind: group.kind, shopId: group.shopId, minShippingPrice: group.minShippingPrice, lines }, destination, choice.shippingType);
     if ('unavailable' in result) throw appError(customs && group.kind === 'own' ? 'canaryLimitation' : UNDELIVERABLE[`${group.kind}:${result.unavailable}`]!);
-    if (group.kind === 'own') totals.shippingCost += result.cost;
-    else if (group.kind === 'marketplace') totals.marketPlaceShippingCost += result.cost;
-    else totals.dropShippingShippingCost += result.cost;
-    groups.push({ orderKey: group.orderKey, kind: group.kind, shopId: group.shopId, shippingCost: result.cost, lines: group.lines });
+    const minDays = Math.max(0, ...group.lines.map((a) => a.delivery.minDays));
+    const maxDays = Math.max(minDays, ...group.lines.map((a) => a.delivery.maxDays));
+    const window = (days: { minDays: number; maxDays: number }) => {
+      const estimate = deliveryEstimate({ now: c.var.now, ...days, timeZone: CHANNEL_TIME_ZONES[channel.id] });
+      return { from: estimate.from.toISOString(), to: estimate.to.toISOString() };
+    };
+    // Our own home deliveries go with an agency of the address's zone (1117 when the chosen one does not go there).
+    const homeByUs = group.kind === 'own' && choice.shippingType === 1;
+    const agencies = homeByUs ? agenciesFor(shippingZone(destination.countryIso, destination.provinceCode)) : [];
+    const chosen = homeByUs ? chooseAgency(agencies, choice.deliveryAgency) : null;
+    if (chosen === 'unavailable') throw appError('agencyNotAvailable');
+    const cost = result.cost + (chosen?.extraCost ?? 0);
+    if (group.kind === 'own') totals.shippingCost += cost;
+    else if (group.kind === 'marketplace') totals.marketPlaceShippingCost += cost;
+    else totals.dropShippingShippingCost += cost;
+    groups.push({
+      orderKey: group.orderKey,
+      kind: group.kind,
+      shopId: group.shopId,
+      shippingCost: cost,
+      lines: group.lines,
+      agencies: agencies.map((a) => {
+        const when = window(agencyWindow(a, minDays, maxDays));
+        return { id: a.id, name: a.name, extraCost: a.extraCost, express: a.express, deliveryFrom: when.from, deliveryTo: when.to };
+      }),
+      agencySelected: chosen?.id ?? null,
+      deliveryDate: window(chosen ? agencyWindow(chosen, minDays, maxDays) : { minDays, maxDays }),
+    });
   }
   // Promotions (spec §3 talonOne*): free shipping covers our own shipping; other sellers charge theirs.
   const inputs = await promotionInputs(db, user.id, choice.couponCodes ?? [], c.var.now);

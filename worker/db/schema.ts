@@ -669,6 +669,8 @@ export const orders = sqliteTable(
     paymentMethod: text('payment_method').notNull(),
     shippingType: integer('shipping_type').notNull(),
     shopId: integer('shop_id'),
+    /** The agency delivering our own home deliveries (worker/domain/checkout/agencies.ts). */
+    agency: text('agency'),
     shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     articlesSubtotal: integer('articles_subtotal').notNull(),

@@ -51,6 +51,7 @@ export const ERRORS = {
   cartRefurbishedLimit: { type: 'conflict', code: 1124, status: 409, message: msg`You can buy at most 2 units of each refurbished article.` },
   cartNoStockArticle: { type: 'conflict', code: 1125, status: 409, message: msg`This article is out of stock and cannot be added to your basket.` },
   cartTooManyLines: { type: 'conflict', code: 1137, status: 409, message: msg`Your basket has reached the maximum of 30 different articles.` },
+  agencyNotAvailable: { type: 'conflict', code: 1117, status: 409, message: msg`This delivery service does not deliver to the chosen address. Please choose another one.` },
   paymentNotAvailable: { type: 'conflict', code: 1109, status: 409, message: msg`This payment method is not available for this order. Please choose another one.` },
   internationalWeight: { type: 'conflict', code: 1148, status: 409, message: msg`Some articles are too heavy to be sent to this destination.` },
   canaryLimitation: { type: 'conflict', code: 1150, status: 409, message: msg`Some articles cannot be sent to the Canary Islands, Ceuta or Melilla.` },

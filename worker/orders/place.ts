@@ -32,6 +32,7 @@ export interface OrderGroupInput {
   lines: OrderLineInput[];
   shippingCost: number;
   discount: number;
+  agency?: string | null;
   /** This order's share of the gift card (worker/domain/orders/allocate.ts). */
   giftCardAmount: number;
 }
@@ -106,6 +107,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         paymentMethod: input.paymentMethod,
         shippingType: input.shippingType,
         shopId: input.shopId,
+        agency: group.agency ?? null,
         shippingAddress: input.shippingAddress,
         billingAddress: input.billingAddress,
         articlesSubtotal: subtotal(group),

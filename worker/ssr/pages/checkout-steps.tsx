@@ -16,6 +16,7 @@ import { firstIncompleteStep, parseDraft, type CheckoutDraft, type CheckoutStep 
 import { quoteCheckout, type Quote } from '../../checkout/quote';
 import { physicalShops } from '../../db/schema';
 import { pickupShopFor } from '../../domain/checkout/delivery-options';
+import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
 import { AppError } from '../../http/errors';
 import { listAddresses } from '../../identity/addresses';
 import type { AppContext } from '../../http/context';
@@ -39,6 +40,7 @@ async function tryQuote(c: AppContext, user: UserRow, cartId: string, draft: Che
       billingAddressId: draft.billingAddressSelected ?? undefined,
       couponCodes: draft.couponCodes,
       giftCardCode: draft.giftCardCode,
+      deliveryAgency: draft.deliveryAgency,
     });
     return { quote, blocking: null };
   } catch (error) {
@@ -86,7 +88,9 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       props: {
         ...base,
         shops: shops.map((s) => ({ id: s.id, name: s.name, pickupName: byId.get(pickupShopFor(s.id)) ?? s.name })),
-        homeDeliveryCost: home.quote ? home.quote.totals.totalToPay - home.quote.totals.articlesSubtotal : null,
+        homeDeliveryCost: home.quote ? home.quote.totals.shippingCost + home.quote.totals.marketPlaceShippingCost + home.quote.totals.dropShippingShippingCost : null,
+        agencies: home.quote?.groups.find((g) => g.kind === 'own')?.agencies ?? [],
+        timeZone: CHANNEL_TIME_ZONES[channel.id],
         blocking: null,
       },
     };
