@@ -41,6 +41,7 @@ export interface StepTotals {
   dropShippingShippingCost: number;
   totalDiscountInCart: number;
   totalGiftCardDiscountInCart: number;
+  solidaryAmount: number;
   totalToPay: number;
 }
 
@@ -65,6 +66,7 @@ export interface CheckoutDraftView {
   couponCodes: string[];
   giftCardCode: string | null;
   deliveryAgency: string | null;
+  solidaryAmountChecked: boolean;
 }
 
 export interface CheckoutStepProps {
@@ -86,6 +88,8 @@ export interface CheckoutStepProps {
   summaryLines?: { name: string; qty: number; totalPrice: number }[];
   notifications?: StepNotification[];
   giftCard?: { code: string; applied: number; balance: number } | null;
+  /** The solidary amount: offered (the invoice goes to Spain) and chosen. */
+  solidary?: { available: boolean; checked: boolean; amount: number } | null;
 }
 
 /** Words for the promotion engine's notification keys. */
@@ -199,6 +203,24 @@ function Codes({ draft, cartId, notifications, giftCard }: { draft: CheckoutDraf
   );
 }
 
+/** The solidary amount: saved in the draft, then the page shows the new total. */
+function Solidary({ cartId, amount, checked }: { cartId: string; amount: number; checked: boolean }) {
+  const { language } = useStore();
+  const donation = formatMoney(amount, language);
+  async function toggle(on: boolean) {
+    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { solidaryAmountChecked: on }).catch(() => undefined);
+    window.location.reload();
+  }
+  return (
+    <div className="field field--check">
+      <input id="solidary-amount" type="checkbox" checked={checked} onChange={(event) => toggle(event.target.checked)} />
+      <label htmlFor="solidary-amount">
+        <Trans>Add {donation} as a solidary donation</Trans>
+      </label>
+    </div>
+  );
+}
+
 function Choice({ name, value, checked, onChange, disabled, children }: { name: string; value: string; checked: boolean; onChange: () => void; disabled?: boolean; children: ReactNode }) {
   const id = `${name}-${value}`;
   return (
@@ -253,6 +275,8 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         customerRequestsInvoice: draft.customerRequestsInvoice,
         couponCodes: draft.couponCodes,
         giftCardCode: draft.giftCardCode,
+        deliveryAgency: draft.deliveryAgency,
+        solidaryAmountChecked: props.solidary?.checked ?? false,
         paymentMethod: draft.paymentMethodSelected,
         conditionsAccepted: true,
       };
@@ -278,6 +302,14 @@ export default function CheckoutStep(props: CheckoutStepProps) {
             <Trans>Discounts</Trans>
           </dt>
           <dd data-discount={props.totals.totalDiscountInCart}>−{money(props.totals.totalDiscountInCart)}</dd>
+        </>
+      ) : null}
+      {props.totals.solidaryAmount > 0 ? (
+        <>
+          <dt>
+            <Trans>Solidary donation</Trans>
+          </dt>
+          <dd>{money(props.totals.solidaryAmount)}</dd>
         </>
       ) : null}
       {props.totals.totalGiftCardDiscountInCart > 0 ? (
@@ -412,6 +444,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         <FormAlert message={error} />
         {totals}
         <Codes draft={draft} cartId={props.cartId} notifications={props.notifications ?? []} giftCard={props.giftCard ?? null} />
+        {props.solidary?.available ? <Solidary cartId={props.cartId} amount={props.solidary.amount} checked={props.solidary.checked} /> : null}
         <fieldset>
           <legend>
             <Trans>Payment method</Trans>

@@ -315,3 +315,24 @@ describe('delivery agencies', () => {
     expect(await env.DB.prepare('SELECT agency FROM orders WHERE order_number = ?').bind(placed.data.orders[0]!.orderNumber).first('agency')).toBe('seur-24');
   });
 });
+
+describe('solidary amount', () => {
+  it('is offered for invoices to Spain, adds its amount, travels with the first order, and is cleared for other countries', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    type SolidaryQuote = { totals: { solidaryAmount: number; totalToPay: number }; isAvailableSolidaryOption: boolean };
+    const base = `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}`;
+    const plain = await browser.api<SolidaryQuote>('GET', base);
+    expect(plain.data.isAvailableSolidaryOption).toBe(true);
+    const withDonation = await browser.api<SolidaryQuote>('GET', `${base}&solidaryAmountChecked=true`);
+    expect(withDonation.data.totals).toMatchObject({ solidaryAmount: 100, totalToPay: plain.data.totals.totalToPay + 100 });
+    const lisboa = await env.DB.prepare("SELECT id FROM provinces WHERE name = 'Lisboa'").first<number>('id');
+    const portugal = (await browser.api<{ id: number }>('POST', '/api/user/addresses/billing', { name: 'Ana', surname: 'Silva', address: 'Rua Augusta', streetNumber: '1', city: 'Lisboa', postalCode: '1100-048', provinceId: lisboa, countryIso: 'PT', billingType: 'individual', nif: '123456789', cellPhone: '912345678' })).data;
+    const abroad = await browser.api<SolidaryQuote>('GET', `${base}&solidaryAmountChecked=true&billingAddressId=${portugal.id}`);
+    expect(abroad.data).toMatchObject({ isAvailableSolidaryOption: false, totals: { solidaryAmount: 0 } });
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, solidaryAmountChecked: true, paymentMethod: 'transferencia', conditionsAccepted: true });
+    expect(placed.data.orders[0]!.total).toBe(withDonation.data.totals.totalToPay);
+    const donation = await env.DB.prepare('SELECT unit_price, stock_taken FROM order_lines WHERE order_number = ? AND article_id = 0').bind(placed.data.orders[0]!.orderNumber).first();
+    expect(donation).toEqual({ unit_price: 100, stock_taken: 0 });
+  });
+});

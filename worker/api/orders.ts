@@ -5,6 +5,7 @@
  * cart state placed twice gives the same orders (the checkout key); an article that sold out
  * meanwhile gives 1119 and nothing is written.
  */
+import { msg } from '@lingui/core/macro';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cartStub, ownCart, rememberUnits } from '../cart/service';
@@ -33,6 +34,7 @@ const placeBody = z.object({
   couponCodes: z.array(z.string().trim().min(1).max(40)).max(5).default([]),
   giftCardCode: z.string().max(40).nullable().default(null),
   deliveryAgency: z.string().max(40).nullable().default(null),
+  solidaryAmountChecked: z.boolean().default(false),
   paymentMethod: z.enum(NO_GATEWAY_METHODS),
   conditionsAccepted: z.literal(true, 'the conditions must be accepted'),
   customerRequestsInvoice: z.boolean().default(false),
@@ -58,7 +60,7 @@ export const checkoutOrders = new Hono<AppEnv>()
     await stub.saveDraft(JSON.stringify(draft));
     return c.json(okEnvelope(draft));
   })
-  .get('/orders/:id/quote', validate('param', cartParam), validate('query', z.object({ ...deliveryFields, couponCodes: z.string().max(200).optional(), giftCardCode: z.string().max(40).optional(), deliveryAgency: z.string().max(40).optional() })), async (c) => {
+  .get('/orders/:id/quote', validate('param', cartParam), validate('query', z.object({ ...deliveryFields, couponCodes: z.string().max(200).optional(), giftCardCode: z.string().max(40).optional(), deliveryAgency: z.string().max(40).optional(), solidaryAmountChecked: z.enum(['true', 'false']).transform((v) => v === 'true').optional() })), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     const query = c.req.valid('query');
     const quote = await quoteCheckout(c, signedInUser(c), cartId, { ...query, couponCodes: query.couponCodes?.split(',') ?? [] } as DeliveryChoice);
@@ -69,6 +71,8 @@ export const checkoutOrders = new Hono<AppEnv>()
         ordersAndDeliveries: quote.groups.map(({ lines, ...group }) => ({ ...group, articles: lines.map((l) => l.idLine) })),
         talonOneNotifications: quote.promotions.notifications,
         giftCard: quote.giftCard,
+        isAvailableSolidaryOption: quote.solidary.available,
+        solidaryAmount: quote.solidary,
         ...quote.payments,
       }),
     );
@@ -87,9 +91,11 @@ export const checkoutOrders = new Hono<AppEnv>()
     }
     const stub = cartStub(c, cartId);
     const { promotions } = quote;
+    // The solidary amount travels with the first order (ours when there is one: groups come own first).
+    const donation = quote.solidary.checked ? quote.solidary.amount : 0;
     const shares = allocate(
-      quote.groups.map((g) => ({
-        articles: g.lines.reduce((sum, l) => sum + l.totalPrice, 0),
+      quote.groups.map((g, i) => ({
+        articles: g.lines.reduce((sum, l) => sum + l.totalPrice, 0) + (i === 0 ? donation : 0),
         shipping: g.shippingCost,
         lineDiscount: g.lines.reduce((sum, l) => sum + (promotions.lineDiscounts[l.idLine] ?? 0), 0),
         own: g.kind === 'own',
@@ -123,7 +129,10 @@ export const checkoutOrders = new Hono<AppEnv>()
           agency: group.agencySelected,
           discount: shares[i]!.discount,
           giftCardAmount: shares[i]!.giftCard,
-          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
+          lines: [
+            ...group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
+            ...(i === 0 && donation > 0 ? [{ articleId: 0, offerId: 0, name: c.var.i18n._(msg`Solidary donation`), qty: 1, unitPrice: donation, availabilityCode: 0, isService: true }] : []),
+          ],
         })),
         now: c.var.now,
       });

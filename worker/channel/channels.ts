@@ -39,6 +39,8 @@ export interface Channel {
   toastPosition: 'bottom' | 'top';
   /** Campaigns running on the channel (Black Friday…); the defaults are added by ./config.ts. */
   campaigns?: Campaign[];
+  /** The solidary article offered at checkout (worker/domain/checkout/solidary.ts); absent: none. */
+  solidary?: { amount: number };
 }
 
 const COMMON_PAYMENTS: PaymentFamily[] = ['cards', 'open-banking', 'transfer', 'paypal', 'cash', 'wallets', 'financing'];
@@ -46,6 +48,7 @@ const COMMON_PAYMENTS: PaymentFamily[] = ['cards', 'open-banking', 'transfer', '
 export const DEFAULT_CHANNELS: Record<ChannelId, Channel> = {
   ES: {
     id: 'ES',
+    solidary: { amount: 100 },
     country: 'ES',
     defaultLanguage: 'es_ES',
     languages: ['es_ES', 'en_EN'],

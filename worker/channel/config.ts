@@ -22,6 +22,7 @@ export const ChannelOverrideSchema = z
     toastPosition: z.enum(['bottom', 'top']),
     hosts: z.object({ production: hostName, development: z.array(hostName) }),
     campaigns: z.array(CampaignSchema),
+    solidary: z.object({ amount: z.number().int().min(1).max(10_000) }).strict(),
   })
   .partial()
   .strict();

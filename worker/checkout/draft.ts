@@ -24,6 +24,7 @@ const fields = {
   couponCodes: z.array(z.string().trim().min(1).max(40)).max(5),
   giftCardCode: z.string().trim().max(40).nullable(),
   deliveryAgency: z.string().trim().max(40).nullable(),
+  solidaryAmountChecked: z.boolean(),
 };
 
 export const draftSchema = z.object({
@@ -36,6 +37,7 @@ export const draftSchema = z.object({
   couponCodes: fields.couponCodes.default([]),
   giftCardCode: fields.giftCardCode.default(null),
   deliveryAgency: fields.deliveryAgency.default(null),
+  solidaryAmountChecked: fields.solidaryAmountChecked.default(false),
 });
 
 export type CheckoutDraft = z.infer<typeof draftSchema>;

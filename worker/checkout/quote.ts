@@ -12,6 +12,7 @@ import { PLAIN_CART_FACTS, payments, type CartFacts } from '../domain/checkout/p
 import { agenciesFor, agencyWindow, chooseAgency } from '../domain/checkout/agencies';
 import { CHANNEL_TIME_ZONES, deliveryEstimate } from '../domain/catalogue/delivery';
 import { evaluate, type Evaluation } from '../domain/checkout/promotions';
+import { solidaryAvailable, solidaryChoice } from '../domain/checkout/solidary';
 import { shippingCost, shippingZone, type ShippingType } from '../domain/checkout/shipping';
 import { checkGiftCard, promotionInputs, type GiftCardCheck } from './promotions-data';
 import type { AppContext } from '../http/context';
@@ -30,6 +31,7 @@ export interface DeliveryChoice {
   giftCardCode?: string | null;
   /** The agency for our own home delivery (worker/domain/checkout/agencies.ts); the standard one when absent. */
   deliveryAgency?: string | null;
+  solidaryAmountChecked?: boolean;
 }
 
 export interface QuoteGroup {
@@ -58,8 +60,11 @@ export interface Quote {
     dropShippingShippingCost: number;
     totalDiscountInCart: number;
     totalGiftCardDiscountInCart: number;
+    solidaryAmount: number;
     totalToPay: number;
   };
+  /** Whether the solidary amount may be added (spec §3 isAvailableSolidaryOption), and whether it is. */
+  solidary: { available: boolean; checked: boolean; amount: number };
   promotions: Evaluation;
   giftCard: { code: string; applied: number; balance: number } | null;
   payments: ReturnType<typeof payments>;
@@ -129,7 +134,7 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   // One group per seller (spec §3 ordersAndDeliveries), each priced for the destination.
   const grouped = deliveryGroups(cart.articles.map((a) => ({ ...a, sellerKind: a.seller.kind, shopId: a.seller.id, minShippingPrice: a.seller.kind === 'marketplace' ? a.seller.minShippingPrice : undefined })));
   const groups: QuoteGroup[] = [];
-  const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalDiscountInCart: 0, totalGiftCardDiscountInCart: 0, totalToPay: 0 };
+  const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalDiscountInCart: 0, totalGiftCardDiscountInCart: 0, solidaryAmount: 0, totalToPay: 0 };
   const customs = customsZone(destination.countryIso, destination.provinceCode) !== null;
   for (const group of grouped) {
     // Other sellers ship themselves: no shop pickup or collection point for their articles.
@@ -183,7 +188,12 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     coupons: inputs.coupons,
   });
   totals.totalDiscountInCart = promotions.totalDiscount;
-  const beforeGiftCard = totals.articlesSubtotal + totals.shippingCost + totals.marketPlaceShippingCost + totals.dropShippingShippingCost - promotions.totalDiscount;
+  // The solidary amount: offered when the invoice goes to Spain (the shipping country without an invoice address).
+  const billingCountry = typeof billingAddress?.countryIso === 'string' ? billingAddress.countryIso : destination.countryIso;
+  const solidaryOffered = solidaryAvailable(channel.solidary, billingCountry);
+  const solidary = { available: solidaryOffered, checked: solidaryChoice(choice.solidaryAmountChecked ?? false, solidaryOffered), amount: channel.solidary?.amount ?? 0 };
+  totals.solidaryAmount = solidary.checked ? solidary.amount : 0;
+  const beforeGiftCard = totals.articlesSubtotal + totals.shippingCost + totals.marketPlaceShippingCost + totals.dropShippingShippingCost - promotions.totalDiscount + totals.solidaryAmount;
 
   // A gift card pays what it can of the rest (spec: applied to the total).
   let giftCard: Quote['giftCard'] = null;
@@ -215,5 +225,5 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     shippingType: choice.shippingType,
     countryIso: destination.countryIso,
   };
-  return { cart, groups, shippingAddress, billingAddress, shopId, totals, promotions, giftCard, payments: payments(facts) };
+  return { cart, groups, shippingAddress, billingAddress, shopId, totals, solidary, promotions, giftCard, payments: payments(facts) };
 }

@@ -41,6 +41,7 @@ async function tryQuote(c: AppContext, user: UserRow, cartId: string, draft: Che
       couponCodes: draft.couponCodes,
       giftCardCode: draft.giftCardCode,
       deliveryAgency: draft.deliveryAgency,
+      solidaryAmountChecked: draft.solidaryAmountChecked,
     });
     return { quote, blocking: null };
   } catch (error) {
@@ -113,6 +114,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       summaryLines: quote ? quote.cart.articles.map((a) => ({ name: a.name, qty: a.qty, totalPrice: a.totalPrice })) : [],
       notifications: quote ? quote.promotions.notifications.map((n) => ({ title: n.notificationTitle, body: n.notificationBody, type: n.notificationType, code: n.couponCode ?? null, value: n.couponDiscountTextValue ?? null, missingAmount: n.missingAmount ?? null })) : [],
       giftCard: quote?.giftCard ?? null,
+      solidary: quote?.solidary ?? null,
     },
   };
 }
