@@ -336,3 +336,22 @@ describe('solidary amount', () => {
     expect(donation).toEqual({ unit_price: 100, stock_taken: 0 });
   });
 });
+
+describe('payment choice on the summary (spec §4)', () => {
+  it('keeps the choice while offered and switches to free when only free is offered', async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO gift_cards (code, balance, initial_amount, expires_at, created_at) VALUES ('BIGCARD000000002', 10000000, 10000000, ?, 0)").bind(Date.now() + 86_400_000).run();
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[2]!, 1);
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: address, shippingType: 1, paymentMethodSelected: 'contrareembolso' });
+    const chosen = async () => (await browser.api<{ paymentMethodSelected: string | null }>('GET', `/api/checkout/orders/${cartId}/draft`)).data.paymentMethodSelected;
+    await browser.fetch('/cart/summary');
+    expect(await chosen()).toBe('contrareembolso');
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { giftCardCode: 'BIGCARD000000002' });
+    await browser.fetch('/cart/summary');
+    expect(await chosen()).toBe('free');
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { giftCardCode: null });
+    await browser.fetch('/cart/payment');
+    // Free is no longer offered: the preferred method that completes here takes its place.
+    expect(await chosen()).toBe('transferencia');
+  });
+});

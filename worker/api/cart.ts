@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { cartStub, cartError, callerCart, ownCart, readCart, rememberUnits } from '../cart/service';
 import { factForArticle, factsForOffers, lineDetails } from '../cart/facts';
 import { CART_CODES, type OfferFact } from '../cart/rules';
-import type { CartNotice } from '../cart/view';
+import type { CartNotice, CartView } from '../cart/view';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
@@ -45,8 +45,7 @@ const serviceBody = z.object({ kind: z.enum(['insurance', 'service']), serviceId
  * only for the store's own physical articles in the plan's band, never for business customers
  * (1173); extra services by category (other sellers' articles where the service allows it).
  */
-async function attach(c: AppContext, cartId: string, idLine: number, kind: 'insurance' | 'service', serviceId: number) {
-  const view = await readCart(c, cartId);
+async function attach(c: AppContext, cartId: string, view: CartView, idLine: number, kind: 'insurance' | 'service', serviceId: number) {
   const line = view.articles.find((a) => a.idLine === idLine && a.service === null);
   if (!line) throw cartError(CART_CODES.notInCart);
   if (kind === 'insurance' && (await currentUser(c))?.isB2b) throw appError('insuranceNotForBusiness');
@@ -84,11 +83,15 @@ export const cartOrders = new Hono<AppEnv>()
     const result = await cartStub(c, cartId).add(items, c.var.now.getTime());
     if (!result.ok) throw cartError(result.code);
     const notices = await limitNotice(c, result.limited, items.map((i) => i.fact.offerId));
+    const wanted = c.req.valid('json').articles;
+    if (!wanted.some((w) => w.extendedInsuranceId || w.extraServiceIds.length > 0)) return respond(c, await readCart(c, cartId, { lines: result.lines, notices }));
+    // The options a line may carry do not change as services are attached: one read decides them all.
+    const view = await readCart(c, cartId, { lines: result.lines });
     let lines = result.lines;
-    for (const [index, wanted] of c.req.valid('json').articles.entries()) {
+    for (const [index, w] of wanted.entries()) {
       const idLine = lines.find((l) => l.kind === 'article' && l.offerId === items[index]!.fact.offerId)!.idLine;
-      if (wanted.extendedInsuranceId) lines = await attach(c, cartId, idLine, 'insurance', wanted.extendedInsuranceId);
-      for (const serviceId of wanted.extraServiceIds) lines = await attach(c, cartId, idLine, 'service', serviceId);
+      if (w.extendedInsuranceId) lines = await attach(c, cartId, view, idLine, 'insurance', w.extendedInsuranceId);
+      for (const serviceId of w.extraServiceIds) lines = await attach(c, cartId, view, idLine, 'service', serviceId);
     }
     return respond(c, await readCart(c, cartId, { lines, notices }));
   })
@@ -96,7 +99,8 @@ export const cartOrders = new Hono<AppEnv>()
     const { id, lineId } = c.req.valid('param');
     const cartId = await ownCart(c, id);
     const { kind, serviceId } = c.req.valid('json');
-    return respond(c, await readCart(c, cartId, { lines: await attach(c, cartId, lineId, kind, serviceId) }));
+    const lines = await attach(c, cartId, await readCart(c, cartId), lineId, kind, serviceId);
+    return respond(c, await readCart(c, cartId, { lines }));
   })
   .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', lineBody), async (c) => {
     const { id, lineId } = c.req.valid('param');

@@ -49,7 +49,7 @@ export interface LineState {
   qty: number;
 }
 
-export const isRefurbished = (fact: OfferFact): boolean => fact.condition !== 'new' || REFURBISHED_TYPES.has(fact.type);
+export const isRefurbished = (fact: Pick<OfferFact, 'condition' | 'type'>): boolean => fact.condition !== 'new' || REFURBISHED_TYPES.has(fact.type);
 
 export function isPurchasable(fact: OfferFact): boolean {
   if (fact.availabilityCode < 0 || fact.availabilityCode > LAST_PURCHASABLE_CODE) return false;

@@ -19,6 +19,7 @@ import type { AppContext } from '../http/context';
 import { appError, type ErrorName } from '../http/errors';
 import { loadOwnedAddress } from '../identity/addresses';
 import type { UserRow } from '../identity/session';
+import { isRefurbished } from '../cart/rules';
 import { readCart } from '../cart/service';
 import type { CartArticle, CartView } from '../cart/view';
 
@@ -85,7 +86,6 @@ const GIFT_CARD_ERRORS: Record<Extract<GiftCardCheck, { ok: false }>['problem'],
 /** From this amount (cents) an order needs a full invoice with the buyer's tax id (spec §5 personal document id). */
 export const FULL_INVOICE_FROM = 300_000;
 
-const REFURBISHED_TYPES = ['refurbished', 'reaconditioned', 'recertified', 'cpo'];
 
 async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
   const [row] = await db.select({ code: provinces.code }).from(provinces).where(eq(provinces.id, provinceId));
@@ -219,7 +219,7 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     hasMarketplace: groups.some((g) => g.kind === 'marketplace'),
     hasDropshipping: groups.some((g) => g.kind === 'dropshipping'),
     hasDigital: cart.articles.some((a) => a.type === 'digital'),
-    hasRefurbished: cart.articles.some((a) => a.condition !== 'new' || REFURBISHED_TYPES.includes(a.type)),
+    hasRefurbished: cart.articles.some((a) => a.service === null && isRefurbished(a)),
     hasPresale: cart.articles.some((a) => a.availabilityCode === 5),
     hasDeals: cart.articles.some((a) => a.type === 'deal'),
     shippingType: choice.shippingType,

@@ -16,6 +16,7 @@ import { firstIncompleteStep, parseDraft, type CheckoutDraft, type CheckoutStep 
 import { quoteCheckout, type Quote } from '../../checkout/quote';
 import { physicalShops } from '../../db/schema';
 import { pickupShopFor } from '../../domain/checkout/delivery-options';
+import { selectPaymentOnLoad } from '../../domain/checkout/payment-selection';
 import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
 import { AppError } from '../../http/errors';
 import { listAddresses } from '../../identity/addresses';
@@ -98,6 +99,16 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
   }
 
   const { quote, blocking } = await tryQuote(http, user!, cartId, draft);
+  // Spec §4: keep the choice while it is offered; only "free" offered → free; else the preferred one.
+  // Only the methods that complete here can be chosen (gateway methods are listed as coming soon).
+  if (quote) {
+    const selectable = quote.payments.payments.filter((p) => !p.needsGateway).map((p) => p.slug);
+    const selected = selectPaymentOnLoad(draft.paymentMethodSelected, selectable) as CheckoutDraft['paymentMethodSelected'];
+    if (selected !== draft.paymentMethodSelected) {
+      draft.paymentMethodSelected = selected;
+      await cartStub(http, cartId).saveDraft(JSON.stringify(draft));
+    }
+  }
   const payments = quote
     ? [
         ...quote.payments.payments.map((p) => ({ slug: p.slug, available: !p.needsGateway, soon: p.needsGateway || undefined })),
@@ -108,6 +119,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
     step,
     props: {
       ...base,
+      draft,
       payments,
       totals: quote?.totals ?? null,
       blocking,
