@@ -19,10 +19,10 @@
  * figures, and a benchmark is read top to bottom.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { gzipSizes, kb, keepLog, pageScripts, percentile, readManifest, sleep, waitForServer } from './shared';
 
 const { values } = parseArgs({
   options: { port: { type: 'string' }, rounds: { type: 'string', default: '20' }, users: { type: 'string', default: '20' } },
@@ -51,24 +51,9 @@ function startServer(): { server: ChildProcess; log: string[] } {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const log: string[] = [];
-  const keep = (chunk: Buffer) => log.push(chunk.toString()) > 200 && log.shift();
-  server.stdout!.on('data', keep);
-  server.stderr!.on('data', keep);
-  return { server, log };
+  return { server, log: keepLog(server) };
 }
 
-async function waitForServer(log: string[]): Promise<void> {
-  for (let i = 0; i < 360; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`the server did not answer /api/health:\n${log.join('')}`);
-}
 
 /** One statement on the bench database, through wrangler (the running server shares the file). */
 function d1<T>(sql: string): T[] {
@@ -77,7 +62,6 @@ function d1<T>(sql: string): T[] {
   return (JSON.parse(result.stdout) as { results: T[] }[])[0]!.results;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ── a browser: cookie jar and the headers a page's fetch sends ──────────────────────────────
 
@@ -140,14 +124,12 @@ function expectStatus<T>(answer: Answer<T>, statuses: number[], what: string): A
 
 // ── figures ─────────────────────────────────────────────────────────────────────────────────
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 function latency(samples: number[]): { p50: number; p99: number; max: number } {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };
 }
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 // ── 1. fifty writers on one cart ───────────────────────────────────────────────────────────
 
@@ -333,46 +315,17 @@ async function placeAll(shoppers: Shopper[], mode: 'concurrent' | 'sequential') 
 
 // ── 3. JavaScript of the cart and checkout pages ───────────────────────────────────────────
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
-// The closure and script rules are run.ts's; they are repeated here because run.ts runs its
-// benchmark when imported and exports nothing.
-function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]!.imports ?? []) chunkClosure(manifest, imported, seen);
-  return seen;
-}
-
-/** Files before interaction (script tags, modulepreloads, eager islands) and once `island` has hydrated. */
-function pageScripts(manifest: Manifest, html: string, island: string): { before: Set<string>; after: Set<string> } {
-  const before = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) before.add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) before.add(m[1]!);
-  const language = /data-language="([^"]+)"/.exec(html)?.[1];
-  const runtime = (names: string[]) => {
-    const keys = chunkClosure(manifest, 'client/island-runtime.tsx');
-    for (const name of names) chunkClosure(manifest, `client/islands/${name}.tsx`, keys);
-    if (language) chunkClosure(manifest, `locales/${language}/messages.po`, keys);
-    return [...keys].map((key) => `/${manifest[key]!.file}`);
-  };
-  const eager = [...html.matchAll(/data-island="([^"]+)" data-hydrate="(load|idle|visible)"/g)].map((m) => m[1]!);
-  if (eager.length > 0) for (const file of runtime(eager)) before.add(file);
-  if (!html.includes(`data-island="${island}"`)) throw new Error(`the page has no ${island} island`);
-  return { before, after: new Set([...before, ...runtime([...eager, island])]) };
-}
-
 async function gzipOf(files: Iterable<string>): Promise<{ total: number; each: Map<string, number> }> {
-  const each = new Map<string, number>();
-  for (const file of files) each.set(file, gzipSync(new Uint8Array(await (await fetch(ORIGIN + file)).arrayBuffer()), { level: 6 }).length);
+  const each = await gzipSizes(ORIGIN, files);
   return { total: [...each.values()].reduce((a, b) => a + b, 0), each };
 }
 
 async function pageJs(browser: Browser, path: string, island: string) {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Manifest;
   const response = await browser.fetch(path);
   if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
-  const { before, after } = pageScripts(manifest, await response.text(), island);
+  const html = await response.text();
+  if (!html.includes(`data-island="${island}"`)) throw new Error(`${path}: the page has no ${island} island`);
+  const { before, after } = pageScripts(readManifest(), html, island);
   return { path, island, before: await gzipOf(before), after: await gzipOf(after) };
 }
 
@@ -381,7 +334,7 @@ async function pageJs(browser: Browser, path: string, island: string) {
 async function main(): Promise<void> {
   const { server, log } = startServer();
   try {
-    await waitForServer(log);
+    await waitForServer(ORIGIN, log);
     // The machine is shared: the load says how much of it the figures had.
     const load = () => loadavg()[0]!.toFixed(1);
     console.log(`\nCart and checkout, ${new Date().toISOString().slice(0, 10)} — wrangler dev on loopback, 1,500-article catalogue, load average ${load()}\n`);

@@ -7,8 +7,8 @@
  * burst of other work on a shared machine from deciding a ratio. Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSize, gzipSizes, kb, pageScripts, readManifest, stopServer, waitForServer } from './shared';
 import autocannon from 'autocannon';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
@@ -18,8 +18,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 8;
 const STATIC_DIR = 'dist/client/__bench';
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
-const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Manifest;
+const manifest = readManifest();
 
 function startServer(reuse: boolean, edgeCache = false): ChildProcess {
   return spawn('node', ['tests/e2e/server.mjs', String(PORT)], {
@@ -29,51 +28,12 @@ function startServer(reuse: boolean, edgeCache = false): ChildProcess {
   });
 }
 
-async function stopServer(server: ChildProcess) {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not start');
-}
-
-const gzipSize = (body: Uint8Array | string) => gzipSync(body, { level: 6 }).length;
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-/** Chunks a manifest entry loads, itself included (static imports followed). */
-function chunkClosure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]!.imports ?? []) chunkClosure(imported, seen);
-  return seen;
-}
 
 /** Scripts a page loads before any interaction: its script tags, modulepreloads, and islands hydrating on load/idle/visible. */
 async function jsBeforeInteraction(html: string): Promise<{ files: string[]; gzip: number }> {
-  const files = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) files.add(m[1]!);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) files.add(m[1]!);
-  const eager = [...html.matchAll(/data-island="([^"]+)" data-hydrate="(load|idle|visible)"/g)].map((m) => m[1]!);
-  if (eager.length > 0) {
-    const keys = new Set<string>();
-    chunkClosure('client/island-runtime.tsx', keys);
-    for (const name of eager) chunkClosure(`client/islands/${name}.tsx`, keys);
-    const language = /data-language="([^"]+)"/.exec(html)?.[1];
-    if (language) chunkClosure(`locales/${language}/messages.po`, keys);
-    for (const key of keys) files.add(`/${manifest[key]!.file}`);
-  }
-  let gzip = 0;
-  for (const file of files) gzip += gzipSize(new Uint8Array(await (await fetch(ORIGIN + file)).arrayBuffer()));
-  return { files: [...files], gzip };
+  const { before } = pageScripts(manifest, html);
+  const sizes = await gzipSizes(ORIGIN, before);
+  return { files: [...before], gzip: [...sizes.values()].reduce((a, b) => a + b, 0) };
 }
 
 const median = (values: number[]): number => {
@@ -91,7 +51,7 @@ async function rate(url: string, duration = DURATION_S): Promise<number> {
 async function main() {
   let server = startServer(false);
   try {
-    await waitForServer();
+    await waitForServer(ORIGIN);
     const home = await (await fetch(`${ORIGIN}/`)).text();
     const categoryPath = /<a href="(\/[a-z0-9-]+)">/.exec(home)![1]!;
     const category = await (await fetch(ORIGIN + categoryPath)).text();
@@ -117,7 +77,7 @@ async function main() {
       // Restart so the runtime serves the static twins from its assets directory.
       await stopServer(server);
       server = startServer(true, edgeCache);
-      await waitForServer();
+      await waitForServer(ORIGIN);
       console.log(
         `\nPage figures, edge cache ${edgeCache ? 'ON' : 'OFF'} (medians of ${ROUNDS} alternating runs of ${DURATION_S} s, ${CONNECTIONS} connections, wrangler dev on loopback, 1,500-article catalogue)\n`,
       );

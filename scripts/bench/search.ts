@@ -8,6 +8,7 @@
  * --fresh. The built Worker runs under `wrangler dev` on port 8791 for the run only. Requests
  * are sequential, after a warm-up; --slowest N lists the N slowest requests of each series.
  */
+import { keepLog, percentile, waitForServer } from './shared';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -54,24 +55,9 @@ function startServer(): { server: ChildProcess; log: string[] } {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const log: string[] = [];
-  const keep = (chunk: Buffer) => log.push(chunk.toString()) > 200 && log.shift();
-  server.stdout!.on('data', keep);
-  server.stderr!.on('data', keep);
-  return { server, log };
+  return { server, log: keepLog(server) };
 }
 
-async function waitForServer(log: string[]): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`wrangler dev did not answer /api/health:\n${log.join('')}`);
-}
 
 /** Words of real article names (es_ES, the ES channel's language), drawn from the seeded catalogue. */
 function catalogueWords(): { words: string[]; names: string[] } {
@@ -141,7 +127,6 @@ async function measure(path: string): Promise<Sample> {
   return { path, db, total };
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function series(label: string, paths: string[]): Promise<void> {
   for (const path of paths.slice(0, WARM_UP)) await measure(path); // warm SQLite's page cache and the isolate
@@ -161,7 +146,7 @@ async function main(): Promise<void> {
   ensureDatabase();
   const { server, log } = startServer();
   try {
-    await waitForServer(log);
+    await waitForServer(ORIGIN, log);
     const searches = searchQueries();
     await series('search listing /api/catalogue/listing?query=…', searches.map((q) => `/api/catalogue/listing?${new URLSearchParams({ query: q })}`));
     await series('suggestions /api/catalogue/search/suggestions?q=…', searches.map((q) => `/api/catalogue/search/suggestions?${new URLSearchParams({ q: q.slice(0, 6).padEnd(2, 'a') })}`));

@@ -1,0 +1,87 @@
+/**
+ * What the benchmarks share: waiting for and stopping the server, percentiles, gzip sizes, and
+ * the rule for which scripts a page loads (before any interaction, and once an island hydrates),
+ * read from the client build's manifest.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `${origin}/api/health` until it answers; the log (if kept) is shown when it never does. */
+export async function waitForServer(origin: string, log: string[] = [], tries = 360): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error(`the server did not answer /api/health:\n${log.join('')}`);
+}
+
+/** Stops a server started `detached` (its whole process group). */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  await sleep(1500);
+}
+
+/** Keeps the last 200 chunks of a process's output, to show if it fails to start. */
+export function keepLog(server: ChildProcess): string[] {
+  const log: string[] = [];
+  const keep = (chunk: Buffer) => log.push(chunk.toString()) > 200 && log.shift();
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  return log;
+}
+
+/** The value at percentile `p` of an ascending list (nearest rank). */
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+export const gzipSize = (body: Uint8Array | string) => gzipSync(body, { level: 6 }).length;
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+export function readManifest(): Manifest {
+  return JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Manifest;
+}
+
+/** Chunks a manifest entry loads, itself included (static imports followed). */
+function chunkClosure(manifest: Manifest, key: string, seen: Set<string>): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]!.imports ?? []) chunkClosure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * Scripts of a page: before any interaction (script tags, modulepreloads and the islands that
+ * hydrate on load/idle/visible) and, with `island`, once that island has hydrated too.
+ */
+export function pageScripts(manifest: Manifest, html: string, island?: string): { before: Set<string>; after: Set<string> } {
+  const before = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) before.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) before.add(m[1]!);
+  const language = /data-language="([^"]+)"/.exec(html)?.[1];
+  const runtime = (names: string[]) => {
+    const keys = chunkClosure(manifest, 'client/island-runtime.tsx', new Set());
+    for (const name of names) chunkClosure(manifest, `client/islands/${name}.tsx`, keys);
+    if (language) chunkClosure(manifest, `locales/${language}/messages.po`, keys);
+    return [...keys].map((key) => `/${manifest[key]!.file}`);
+  };
+  const eager = [...html.matchAll(/data-island="([^"]+)" data-hydrate="(load|idle|visible)"/g)].map((m) => m[1]!);
+  if (eager.length > 0) for (const file of runtime(eager)) before.add(file);
+  const after = new Set(before);
+  if (island) for (const file of runtime([...eager, island])) after.add(file);
+  return { before, after };
+}
+
+/** Gzip size of each file, fetched from the running server. */
+export async function gzipSizes(origin: string, files: Iterable<string>): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const file of files) sizes.set(file, gzipSize(new Uint8Array(await (await fetch(origin + file)).arrayBuffer())));
+  return sizes;
+}
