@@ -105,6 +105,11 @@ export const articles = sqliteTable(
     /** Seed for the generated SVG image of the demo catalogue. */
     imageKey: text('image_key').notNull(),
     specs: text('specs', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /**
+     * How it may be sold (spec §8): 'oem' only with an assembly service in the same cart (1145),
+     * 'companion' never alone, only with another physical article (1146); null has no restriction.
+     */
+    saleRestriction: text('sale_restriction', { enum: ['oem', 'companion'] }),
     createdAt: integer('created_at', { mode: 'timestamp' }).notNull(),
   },
   (t) => [
@@ -669,8 +674,17 @@ export const orders = sqliteTable(
     paymentMethod: text('payment_method').notNull(),
     shippingType: integer('shipping_type').notNull(),
     shopId: integer('shop_id'),
-    /** The agency delivering our own home deliveries (worker/domain/checkout/agencies.ts). */
+    /** The agency delivering our own home deliveries (worker/domain/checkout/agencies.ts), or the marketplace seller's. */
     agency: text('agency'),
+    /** The collection point (shipping type 2). */
+    pickingPointId: integer('picking_point_id'),
+    /** The delivery day chosen (YYYY-MM-DD, the channel's local date) and time slot, when the agency offers the choice. */
+    deliveryDate: text('delivery_date'),
+    deliveryTime: text('delivery_time'),
+    /** Neutral delivery: the parcel carries no Ampora branding and no prices (business customers). */
+    neutral: integer('neutral', { mode: 'boolean' }).notNull().default(false),
+    /** Paid with the customer's store balance (this order's share). */
+    balanceAmount: integer('balance_amount').notNull().default(0),
     shippingAddress: text('shipping_address', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     billingAddress: text('billing_address', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     articlesSubtotal: integer('articles_subtotal').notNull(),
@@ -822,3 +836,69 @@ export const installationServices = sqliteTable('installation_services', {
   names: text('names', { mode: 'json' }).$type<Record<string, string>>().notNull(),
   summaries: text('summaries', { mode: 'json' }).$type<Record<string, string>>().notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Store balance (spec §3 Balance, §4 movement types): what the store owes a customer, spent at
+// checkout. `user_balances.balance` never goes below zero (trigger); every change is a movement.
+
+export const userBalances = sqliteTable('user_balances', {
+  userId: integer('user_id').primaryKey(),
+  balance: integer('balance').notNull().default(0),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const balanceMovements = sqliteTable(
+  'balance_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    type: text('type', { enum: ['ADD', 'RETURNS', 'SPEND', 'BLOCK'] }).notNull(),
+    /** Cents, always positive; the type says which way it went. */
+    amount: integer('amount').notNull(),
+    orderNumber: text('order_number'),
+    /** A refund of an order that had been paid by card. */
+    isPaidUsingCard: integer('is_paid_using_card', { mode: 'boolean' }).notNull().default(false),
+    /** Who made a manual movement (operations), null for checkout spends. */
+    author: text('author'),
+    note: text('note'),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('balance_movements_user_idx').on(t.userId, t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Collection points (shipping type 2) and where postal codes are, to find points near one.
+
+export const shippingPoints = sqliteTable(
+  'shipping_points',
+  {
+    id: integer('id').primaryKey(),
+    countryIso: text('country_iso').notNull(),
+    /** The network that runs it (an agency id of worker/domain/checkout/agencies.ts or a locker network). */
+    carrier: text('carrier').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    latitude: integer('latitude_e6').notNull(),
+    longitude: integer('longitude_e6').notNull(),
+    /** Heaviest parcel it takes, in grams. */
+    maxWeightGrams: integer('max_weight_grams').notNull(),
+    /** Opening hours per weekday, e.g. {"mon":"09:00-20:00"}; a missing day is closed. */
+    openingHours: text('opening_hours', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  },
+  (t) => [index('shipping_points_country_idx').on(t.countryIso, t.latitude)],
+);
+
+/** The centre of a postal code, in millionths of a degree. */
+export const postalCodeLocations = sqliteTable(
+  'postal_code_locations',
+  {
+    countryIso: text('country_iso').notNull(),
+    postalCode: text('postal_code').notNull(),
+    latitude: integer('latitude_e6').notNull(),
+    longitude: integer('longitude_e6').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryIso, t.postalCode] })],
+);
