@@ -15,6 +15,7 @@ interface __BaseEnv_Env {
 	TEAM_ALERT_WEBHOOK_URL: string;
 	TEAM_ALERT_SANDBOX: string;
 	PREVIEW_SECRET: string;
+	OPS_API_TOKEN?: string;
 	CART: DurableObjectNamespace<import("./worker/index").CartDO>;
 	RATE_LIMITER: DurableObjectNamespace<import("./worker/index").RateLimiterDO>;
 }

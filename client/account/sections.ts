@@ -56,7 +56,7 @@ export const ACCOUNT_GROUPS: AccountGroup[] = [
   {
     title: msg`Payments and savings`,
     sections: [
-      { route: 'accountBalance', label: msg`Balance` },
+      { route: 'accountBalance', label: msg`Balance`, built: true },
       { route: 'accountCoupons', label: msg`Discount coupons` },
       { route: 'accountCards', label: msg`Saved cards` },
     ],

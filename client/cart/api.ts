@@ -26,18 +26,48 @@ export interface CartLineView {
   articleReference: number;
   canAddGiftPaper: boolean;
   giftPaper: boolean;
-  service: { kind: 'insurance' | 'service'; id: number } | null;
+  service: { kind: 'insurance' | 'service' | 'installation'; id: number } | null;
   extendedInsurances: { id: number; name: string; price: number; years?: number; text: string }[];
   extraServices: { id: number; name: string; price: number; text: string }[];
+  /** Installation services the article may have; their price depends on the postal code. */
+  installationOptions: { id: number; name: string; summary: string }[];
+  /** The installation chosen (on its article and on the installation line itself). */
+  installationService: InstallationChoiceView | null;
+}
+
+export interface InstallationChoiceView {
+  idLine: number;
+  installationServiceId: number;
+  name: string;
+  summary: string;
+  postalCode: string;
+  price: number;
+  totalPrice: number;
+}
+
+/** The answer of GET /api/checkout/articles/installation/data (spec §7). */
+export interface InstallationQuoteView {
+  installationServiceId: number;
+  name: string;
+  summary: string;
+  postalCode: string;
+  price: number;
+}
+
+/** A cart's own blocking error (spec §3 criticalErrors): 1145 OEM without assembly, 1146 article alone. */
+export interface CriticalErrorView {
+  code: number;
+  articleName?: string;
 }
 
 export interface CartViewData {
   idCart: string;
   articles: CartLineView[];
   units: number;
-  totals: { articlesSubtotal: number; totalDiscountInCart: number; totalPrice: number; totalToPay: number };
+  totals: { articlesSubtotal: number; totalDiscountInCart: number; totalPrice: number; totalToPay: number; totalInstallationPrice: number };
   notices: { code: number; articleNames: string[] }[];
   outOfStock: { modifiedArticles: { name: string; qty: number }[]; removedArticles: { name: string }[]; emptyCart: boolean } | null;
+  criticalErrors: CriticalErrorView[];
 }
 
 let cartId: Promise<string> | undefined;

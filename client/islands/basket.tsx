@@ -1,12 +1,15 @@
 /**
  * Island: the basket (spec §2 /cart/shopping_basket): lines with quantity and removal, the
- * stock notices of spec §8, and the totals in the channel's currency.
+ * services an article may carry (insurance, extra services, home installation), the stock
+ * notices and the cart's blocking errors of spec §8 (1145, 1146: no checkout until solved), and
+ * the totals in the channel's currency.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { ApiError, callApi } from '../api';
-import type { CartLineView, CartViewData } from '../cart/api';
+import type { CartLineView, CartViewData, CriticalErrorView } from '../cart/api';
 import { checkCartConsistency } from '../cart/consistency';
+import { InstallationControl } from '../cart/installation-control';
 import { forceCartFromServer, isCartFailure, rememberCartAnswer } from '../cart/local-copy';
 import { refreshBasketCount } from '../header-state';
 import { ProductImage } from '../components/product-bits';
@@ -46,6 +49,28 @@ function StockNotices({ cart }: { cart: CartViewData }) {
           <Trans>We only have the units shown in stock of {limited.articleNames[0]}; your basket has been updated.</Trans>
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** What a blocking error of the cart asks the shopper to do. */
+function CriticalErrorMessage({ error }: { error: CriticalErrorView }) {
+  const name = error.articleName ?? '';
+  if (error.code === 1145) return <Trans>“{name}” is sold only with the assembly of a PC. Add the PC assembly service to one of your components, or remove the article.</Trans>;
+  if (error.code === 1146) return <Trans>“{name}” cannot be bought on its own. Add the product it goes with, or remove it.</Trans>;
+  return <Trans>Your basket needs a change before you can continue.</Trans>;
+}
+
+/** The cart's blocking errors (spec §8: they block the step after the basket). */
+function CriticalErrors({ errors }: { errors: CriticalErrorView[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div className="form-alert basket-notice" role="alert">
+      {errors.map((error, index) => (
+        <p key={`${error.code}-${index}`} data-critical-error={error.code}>
+          <CriticalErrorMessage error={error} />
+        </p>
+      ))}
     </div>
   );
 }
@@ -135,6 +160,8 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
   }
   const setQty = (idLine: number, qty: number) => change(idLine, () => callApi<CartViewData>('PUT', `/api/orders/${cart.idCart}/cart/${idLine}`, { qty }));
   const remove = (idLine: number) => change(idLine, () => callApi<CartViewData>('DELETE', `/api/orders/${cart.idCart}/cart/${idLine}`));
+  const addInstallation = (idLine: number, serviceId: number, postalCode: string) =>
+    change(idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${idLine}/services`, { kind: 'installation', serviceId, postalCode }));
 
   if (cart.articles.length === 0) {
     return (
@@ -147,9 +174,11 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
     );
   }
   const units = cart.units;
+  const blocked = cart.criticalErrors.length > 0;
   return (
     <div className="basket">
       <StockNotices cart={cart} />
+      <CriticalErrors errors={cart.criticalErrors} />
       <ul className="basket__lines">
         {cart.articles.filter((line) => line.service === null).map((line) => (
           <li key={line.idLine} className="basket-line" data-line-id={line.idLine} aria-busy={busyLine === line.idLine || undefined}>
@@ -201,7 +230,8 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
                 </div>
               ) : null}
             </div>
-            <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => change(line.idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${line.idLine}/services`, { kind, serviceId: id }))} onRemove={(idLine) => remove(idLine)} />
+            <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.service.kind !== 'installation' && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => change(line.idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${line.idLine}/services`, { kind, serviceId: id }))} onRemove={(idLine) => remove(idLine)} />
+            <InstallationControl line={line} busy={busyLine !== null} onAdd={(serviceId, postalCode) => addInstallation(line.idLine, serviceId, postalCode)} onRemove={(idLine) => remove(idLine)} />
           </li>
         ))}
       </ul>
@@ -222,6 +252,14 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
               <dd>{money(cart.totals.totalDiscountInCart)}</dd>
             </>
           ) : null}
+          {cart.totals.totalInstallationPrice > 0 ? (
+            <>
+              <dt>
+                <Trans>Of which installation</Trans>
+              </dt>
+              <dd data-installation-total={cart.totals.totalInstallationPrice}>{money(cart.totals.totalInstallationPrice)}</dd>
+            </>
+          ) : null}
           <dt>
             <Trans>Shipping</Trans>
           </dt>
@@ -229,9 +267,20 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
             <Trans>calculated in the delivery step</Trans>
           </dd>
         </dl>
-        <a className="button button--buy" href={checkoutHref}>
-          <Trans>Continue to checkout</Trans>
-        </a>
+        {blocked ? (
+          <>
+            <button type="button" className="button button--buy" disabled aria-describedby="basket-blocked">
+              <Trans>Continue to checkout</Trans>
+            </button>
+            <p id="basket-blocked" className="field__hint">
+              <Trans>Solve the problems shown above to continue.</Trans>
+            </p>
+          </>
+        ) : (
+          <a className="button button--buy" href={checkoutHref}>
+            <Trans>Continue to checkout</Trans>
+          </a>
+        )}
       </section>
     </div>
   );

@@ -4,31 +4,30 @@
  * places the order and opens the result page.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '../api';
+import { DeliveryStep, type DeliveryStepData } from '../checkout/delivery-step';
+import { AlertBanner, Choice, ModificationExpiredModal, type StepAlert } from '../checkout/step-parts';
 import { FormAlert } from '../components/forms';
 import { useHref, useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
 import { PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
 
+export type { StepAlert } from '../checkout/step-parts';
+
 export interface StepAddress {
   id: number;
   label: string;
   default: boolean;
-}
-
-export interface StepShop {
-  id: number;
-  name: string;
-  /** The shop where the order is actually picked up (spec §9: all but Madrid map to Murcia). */
-  pickupName: string;
+  countryIso: string;
+  postalCode: string;
 }
 
 export interface StepPayment {
   slug: string;
   available: boolean;
-  /** Offered, but paid through a gateway that this store does not connect yet. */
-  soon?: boolean;
+  /** Paid through a payment gateway (cards, wallets, financing…). */
+  gateway?: boolean;
   /** The 32000–32040 code of a method that is not available, and the amount it refers to. */
   code?: number;
   amount?: number;
@@ -42,6 +41,8 @@ export interface StepTotals {
   totalDiscountInCart: number;
   totalGiftCardDiscountInCart: number;
   solidaryAmount: number;
+  balance: number;
+  balanceToSpend: number;
   totalToPay: number;
 }
 
@@ -60,37 +61,53 @@ export interface CheckoutDraftView {
   customerRequestsInvoice: boolean;
   shippingAddressSelected: number | null;
   billingAddressSelected: number | null;
-  shippingType: 1 | 3 | null;
+  shippingType: 1 | 2 | 3 | null;
   shopSelected: number | null;
+  pickingPointSelected: number | null;
+  whoPicksUp: { name: string; documentId: string } | null;
   paymentMethodSelected: string | null;
   couponCodes: string[];
   giftCardCode: string | null;
   deliveryAgency: string | null;
+  deliveryDate: string | null;
+  deliveryTime: string | null;
+  isNeutralOrder: boolean;
+  marketplaceAgencies: { orderKey: string; id: string }[];
+  useBalance: boolean;
   solidaryAmountChecked: boolean;
 }
 
-export interface CheckoutStepProps {
+/** What the summary repeats of the customer's choices. */
+export interface StepSummary {
+  shippingType: 1 | 2 | 3;
+  shipTo: string;
+  billTo: string | null;
+  neutral: boolean;
+  deliveries: { orderKey: string; kind: 'own' | 'marketplace' | 'dropshipping'; shopName: string | null; agency: string | null; shippingCost: number; from: string; to: string; day: string | null; time: string | null }[];
+}
+
+export type CheckoutStepProps = {
   step: 'addresses' | 'delivery' | 'payment' | 'summary';
   cartId: string;
   draft: CheckoutDraftView;
   next: string;
+  isB2b: boolean;
+  /** The order this basket changes can no longer be changed (spec §8 modal). */
+  modificationExpired: boolean;
+  /** The alert shown for the current choice (spec §8), already in the page's language. */
+  alert: StepAlert | null;
   shipping?: StepAddress[];
   billing?: StepAddress[];
-  shops?: StepShop[];
-  homeDeliveryCost?: number | null;
-  /** The agencies of our own home delivery, with what each adds and its delivery window. */
-  agencies?: { id: string; name: string; extraCost: number; express: boolean; deliveryFrom: string; deliveryTo: string }[];
-  timeZone?: string;
   payments?: StepPayment[];
   totals?: StepTotals | null;
-  /** A blocking error of the current choice (spec §8), already in the page's language. */
-  blocking?: string | null;
   summaryLines?: { name: string; qty: number; totalPrice: number }[];
   notifications?: StepNotification[];
   giftCard?: { code: string; applied: number; balance: number } | null;
   /** The solidary amount: offered (the invoice goes to Spain) and chosen. */
   solidary?: { available: boolean; checked: boolean; amount: number } | null;
-}
+  summary?: StepSummary | null;
+  timeZone?: string;
+} & Partial<DeliveryStepData>;
 
 /** Words for the promotion engine's notification keys. */
 function NotificationText({ n }: { n: StepNotification }) {
@@ -221,12 +238,20 @@ function Solidary({ cartId, amount, checked }: { cartId: string; amount: number;
   );
 }
 
-function Choice({ name, value, checked, onChange, disabled, children }: { name: string; value: string; checked: boolean; onChange: () => void; disabled?: boolean; children: ReactNode }) {
-  const id = `${name}-${value}`;
+/** Spend the store balance: saved in the draft, then the page shows the new total. */
+function Balance({ cartId, balance, checked }: { cartId: string; balance: number; checked: boolean }) {
+  const { language } = useStore();
+  const available = formatMoney(balance, language);
+  async function toggle(on: boolean) {
+    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { useBalance: on }).catch(() => undefined);
+    window.location.reload();
+  }
   return (
-    <div className="choice">
-      <input type="radio" id={id} name={name} value={value} checked={checked} onChange={onChange} disabled={disabled} />
-      <label htmlFor={id}>{children}</label>
+    <div className="field field--check">
+      <input id="use-balance" type="checkbox" checked={checked} onChange={(event) => toggle(event.target.checked)} />
+      <label htmlFor="use-balance">
+        <Trans>Use my balance ({available} available)</Trans>
+      </label>
     </div>
   );
 }
@@ -238,9 +263,11 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   const money = (cents: number) => formatMoney(cents, language);
   const [draft, setDraft] = useState(props.draft);
   const [conditions, setConditions] = useState(false);
-  const [error, setError] = useState<string | null>(props.blocking ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(props.modificationExpired);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<CheckoutDraftView>) => setDraft((d) => ({ ...d, ...patch }));
+  const methodLabel = (slug: string) => (PAYMENT_METHOD_LABELS[slug] ? i18n._(PAYMENT_METHOD_LABELS[slug]!) : (PAYMENT_BRANDS[slug] ?? slug));
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -248,7 +275,10 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     try {
       await action();
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
+      // Spec §8 handling: an expired order change opens the modal; an empty basket goes to the orders.
+      if (failure instanceof ApiError && failure.code === 'ORDER_MODIFICATION_EXPIRED') setExpired(true);
+      else if (failure instanceof ApiError && failure.code === 1102) window.location.assign(link('accountMyOrdersAndInvoices'));
+      else setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
       setBusy(false);
     }
   }
@@ -271,11 +301,17 @@ export default function CheckoutStep(props: CheckoutStepProps) {
       const body = {
         shippingType: draft.shippingType,
         ...(draft.shippingType === 3 ? { shopId: draft.shopSelected } : { shippingAddressId: draft.shippingAddressSelected }),
+        ...(draft.shippingType === 2 ? { pickingPointId: draft.pickingPointSelected } : {}),
         ...(draft.billingAddressSelected ? { billingAddressId: draft.billingAddressSelected } : {}),
         customerRequestsInvoice: draft.customerRequestsInvoice,
         couponCodes: draft.couponCodes,
         giftCardCode: draft.giftCardCode,
         deliveryAgency: draft.deliveryAgency,
+        deliveryDate: draft.deliveryDate,
+        deliveryTime: draft.deliveryTime,
+        isNeutralOrder: draft.isNeutralOrder,
+        marketplaceAgencies: draft.marketplaceAgencies,
+        useBalance: draft.useBalance,
         solidaryAmountChecked: props.solidary?.checked ?? false,
         paymentMethod: draft.paymentMethodSelected,
         conditionsAccepted: true,
@@ -285,7 +321,8 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     });
   }
 
-  const blocked = Boolean(props.blocking);
+  const modal = expired ? <ModificationExpiredModal cartId={props.cartId} /> : null;
+  const blocked = Boolean(props.alert?.blocks) || !props.totals;
   const totals = props.totals ? (
     <dl className="checkout-totals">
       <dt>
@@ -320,6 +357,14 @@ export default function CheckoutStep(props: CheckoutStepProps) {
           <dd>−{money(props.totals.totalGiftCardDiscountInCart)}</dd>
         </>
       ) : null}
+      {props.totals.balanceToSpend > 0 ? (
+        <>
+          <dt>
+            <Trans>Your balance</Trans>
+          </dt>
+          <dd data-balance-spent={props.totals.balanceToSpend}>−{money(props.totals.balanceToSpend)}</dd>
+        </>
+      ) : null}
       <dt>
         <Trans>Total</Trans>
       </dt>
@@ -328,8 +373,14 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   ) : null;
 
   if (props.step === 'addresses') {
+    const billing = props.billing ?? [];
+    // Spec §8 1158: business customers always get an invoice, so they choose where it goes.
+    const needsBilling = props.isB2b || draft.customerRequestsInvoice;
+    const missingBilling = needsBilling && draft.billingAddressSelected === null;
     return (
       <form className="checkout-form" onSubmit={save}>
+        {modal}
+        <AlertBanner alert={props.alert} />
         <FormAlert message={error} />
         <fieldset>
           <legend>
@@ -342,7 +393,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
           ))}
           {(props.shipping ?? []).length === 0 ? (
             <p>
-              <Trans>You have no shipping address yet.</Trans>
+              <Trans>You have no shipping address yet. Add one, or choose pickup in one of our shops at the next step.</Trans>
             </p>
           ) : null}
           <p>
@@ -351,25 +402,32 @@ export default function CheckoutStep(props: CheckoutStepProps) {
             </a>
           </p>
         </fieldset>
-        <div className="field field--check">
-          <input id="wants-invoice" type="checkbox" checked={draft.customerRequestsInvoice} onChange={(event) => set({ customerRequestsInvoice: event.target.checked })} />
-          <label htmlFor="wants-invoice">
-            <Trans>I want an invoice</Trans>
-          </label>
-        </div>
-        {draft.customerRequestsInvoice || (props.billing ?? []).length > 0 ? (
-          <fieldset>
+        {props.isB2b ? null : (
+          <div className="field field--check">
+            <input id="wants-invoice" type="checkbox" checked={draft.customerRequestsInvoice} onChange={(event) => set({ customerRequestsInvoice: event.target.checked })} />
+            <label htmlFor="wants-invoice">
+              <Trans>I want an invoice</Trans>
+            </label>
+          </div>
+        )}
+        {needsBilling || billing.length > 0 ? (
+          <fieldset aria-describedby={missingBilling ? 'billing-needed' : undefined}>
             <legend>
               <Trans>Invoice to</Trans>
             </legend>
-            {(props.billing ?? []).map((a) => (
+            {billing.map((a) => (
               <Choice key={a.id} name="billing" value={String(a.id)} checked={draft.billingAddressSelected === a.id} onChange={() => set({ billingAddressSelected: a.id })}>
                 {a.label}
               </Choice>
             ))}
+            {missingBilling ? (
+              <p id="billing-needed" className="field__hint">
+                {props.isB2b ? <Trans>As a business customer, choose the address your invoice goes to.</Trans> : <Trans>Choose the address your invoice goes to.</Trans>}
+              </p>
+            ) : null}
           </fieldset>
         ) : null}
-        <button className="button button--buy" type="submit" disabled={busy || (draft.shippingAddressSelected === null && (props.shipping ?? []).length > 0)}>
+        <button className="button button--buy" type="submit" disabled={busy || missingBilling || (draft.shippingAddressSelected === null && (props.shipping ?? []).length > 0)}>
           <Trans>Continue to delivery</Trans>
         </button>
       </form>
@@ -377,63 +435,21 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   }
 
   if (props.step === 'delivery') {
-    const shops = props.shops ?? [];
-    const chosenShop = shops.find((s) => s.id === draft.shopSelected);
+    const data: DeliveryStepData = {
+      shops: props.shops ?? [],
+      homeDeliveryCost: props.homeDeliveryCost ?? null,
+      agencies: props.agencies ?? [],
+      deliveryDays: props.deliveryDays ?? { agency: null, days: [] },
+      marketplaceOrders: props.marketplaceOrders ?? [],
+      neutralAvailable: props.neutralAvailable ?? false,
+      collectionPoints: props.collectionPoints ?? { reasons: [], countryIso: '', postalCode: '', articleIds: [], selected: null, cost: null },
+      timeZone: props.timeZone ?? 'Europe/Madrid',
+    };
     return (
-      <form className="checkout-form" onSubmit={save}>
-        <FormAlert message={error} />
-        <fieldset>
-          <legend>
-            <Trans>How do you want to receive it?</Trans>
-          </legend>
-          <Choice name="shipping-type" value="1" checked={draft.shippingType === 1} onChange={() => set({ shippingType: 1, shopSelected: null })} disabled={draft.shippingAddressSelected === null}>
-            <Trans>Home delivery</Trans>
-            {props.homeDeliveryCost != null ? ` — ${props.homeDeliveryCost === 0 ? t`free` : money(props.homeDeliveryCost)}` : ''}
-          </Choice>
-          <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? shops[0]?.id ?? null, deliveryAgency: null })}>
-            <Trans>Pick up in one of our shops — free</Trans>
-          </Choice>
-        </fieldset>
-        {draft.shippingType === 1 && (props.agencies ?? []).length > 0 ? (
-          <fieldset>
-            <legend>
-              <Trans>Delivery service</Trans>
-            </legend>
-            {(props.agencies ?? []).map((agency) => {
-              const day = (iso: string) => formatDate(new Date(iso), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: props.timeZone });
-              const from = day(agency.deliveryFrom);
-              const to = day(agency.deliveryTo);
-              const extra = money(agency.extraCost);
-              return (
-                <Choice key={agency.id} name="agency" value={agency.id} checked={(draft.deliveryAgency ?? props.agencies![0]!.id) === agency.id} onChange={() => set({ deliveryAgency: agency.id })}>
-                  {agency.name} — {from === to ? <Trans>arrives {from}</Trans> : <Trans>arrives between {from} and {to}</Trans>}
-                  {agency.extraCost > 0 ? <> (+{extra})</> : null}
-                </Choice>
-              );
-            })}
-          </fieldset>
-        ) : null}
-        {draft.shippingType === 3 ? (
-          <fieldset>
-            <legend>
-              <Trans>Shop</Trans>
-            </legend>
-            {shops.map((shop) => (
-              <Choice key={shop.id} name="shop" value={String(shop.id)} checked={draft.shopSelected === shop.id} onChange={() => set({ shopSelected: shop.id })}>
-                {shop.name}
-              </Choice>
-            ))}
-            {chosenShop && chosenShop.pickupName !== chosenShop.name ? (
-              <p className="pickup-note" role="status">
-                <Trans>Orders for {chosenShop.name} are collected at our {chosenShop.pickupName} shop.</Trans>
-              </p>
-            ) : null}
-          </fieldset>
-        ) : null}
-        <button className="button button--buy" type="submit" disabled={busy || draft.shippingType === null}>
-          <Trans>Continue to payment</Trans>
-        </button>
-      </form>
+      <>
+        {modal}
+        <DeliveryStep data={data} draft={draft} set={set} alert={props.alert} error={error} busy={busy} onSubmit={save} />
+      </>
     );
   }
 
@@ -441,33 +457,28 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     const methods = props.payments ?? [];
     return (
       <form className="checkout-form" onSubmit={save}>
+        {modal}
+        <AlertBanner alert={props.alert} />
         <FormAlert message={error} />
         {totals}
         <Codes draft={draft} cartId={props.cartId} notifications={props.notifications ?? []} giftCard={props.giftCard ?? null} />
         {props.solidary?.available ? <Solidary cartId={props.cartId} amount={props.solidary.amount} checked={props.solidary.checked} /> : null}
+        {props.totals && props.totals.balance > 0 ? <Balance cartId={props.cartId} balance={props.totals.balance} checked={draft.useBalance} /> : null}
         <fieldset>
           <legend>
             <Trans>Payment method</Trans>
           </legend>
-          {methods.map((method) => {
-            const label = PAYMENT_METHOD_LABELS[method.slug] ? i18n._(PAYMENT_METHOD_LABELS[method.slug]!) : (PAYMENT_BRANDS[method.slug] ?? method.slug);
-            return (
-              <Choice key={method.slug} name="payment" value={method.slug} checked={draft.paymentMethodSelected === method.slug} onChange={() => set({ paymentMethodSelected: method.slug })} disabled={!method.available || method.soon}>
-                {label}
-                {method.soon ? (
-                  <span className="choice__why">
-                    {' '}
-                    — <Trans>coming soon</Trans>
-                  </span>
-                ) : !method.available ? (
-                  <span className="choice__why">
-                    {' '}
-                    — {method.amount !== undefined ? <Trans>not available for this order (limit {money(method.amount)})</Trans> : <Trans>not available for this order</Trans>}
-                  </span>
-                ) : null}
-              </Choice>
-            );
-          })}
+          {methods.map((method) => (
+            <Choice key={method.slug} name="payment" value={method.slug} checked={draft.paymentMethodSelected === method.slug} onChange={() => set({ paymentMethodSelected: method.slug })} disabled={!method.available}>
+              {methodLabel(method.slug)}
+              {!method.available ? (
+                <span className="choice__why">
+                  {' '}
+                  — {method.amount !== undefined ? <Trans>not available for this order (limit {money(method.amount)})</Trans> : <Trans>not available for this order</Trans>}
+                </span>
+              ) : null}
+            </Choice>
+          ))}
         </fieldset>
         <button className="button button--buy" type="submit" disabled={busy || blocked || draft.paymentMethodSelected === null}>
           <Trans>Review the order</Trans>
@@ -476,9 +487,69 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     );
   }
 
+  const summary = props.summary;
+  const chosen = (props.payments ?? []).find((p) => p.slug === draft.paymentMethodSelected);
+  const day = (iso: string) => formatDate(new Date(iso), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: props.timeZone });
+  const calendarDay = (date: string) => formatDate(new Date(`${date}T12:00:00Z`), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
     <form className="checkout-form" onSubmit={place}>
+      {modal}
+      <AlertBanner alert={props.alert} />
       <FormAlert message={error} />
+      {summary ? (
+        <dl className="checkout-summary">
+          <dt>{summary.shippingType === 3 ? <Trans>Pickup at</Trans> : summary.shippingType === 2 ? <Trans>Collection point</Trans> : <Trans>Ship to</Trans>}</dt>
+          <dd>{summary.shipTo}</dd>
+          {summary.billTo ? (
+            <>
+              <dt>
+                <Trans>Invoice to</Trans>
+              </dt>
+              <dd>{summary.billTo}</dd>
+            </>
+          ) : null}
+          {summary.deliveries.map((d) => {
+            const from = day(d.from);
+            const to = day(d.to);
+            const seller = d.shopName ?? 'Ampora';
+            const chosenDay = d.day ? calendarDay(d.day) : '';
+            return (
+              <div key={d.orderKey} className="checkout-summary__delivery">
+                <dt>
+                  <Trans>Sent by {seller}</Trans>
+                </dt>
+                <dd>
+                  {d.agency && !d.agency.startsWith('seller-') ? `${d.agency} — ` : ''}
+                  {d.day ? (
+                    d.time === 'morning' ? (
+                      <Trans>on {chosenDay}, in the morning</Trans>
+                    ) : d.time === 'afternoon' ? (
+                      <Trans>on {chosenDay}, in the afternoon</Trans>
+                    ) : (
+                      <Trans>on {chosenDay}</Trans>
+                    )
+                  ) : from === to ? (
+                    <Trans>arrives {from}</Trans>
+                  ) : (
+                    <Trans>arrives between {from} and {to}</Trans>
+                  )}{' '}
+                  ({d.shippingCost === 0 ? t`free` : money(d.shippingCost)})
+                </dd>
+              </div>
+            );
+          })}
+          {summary.neutral ? (
+            <>
+              <dt>
+                <Trans>Packaging</Trans>
+              </dt>
+              <dd>
+                <Trans>Neutral delivery, without branding or prices</Trans>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
       <ul className="checkout-lines">
         {(props.summaryLines ?? []).map((line, index) => (
           <li key={index}>
@@ -488,15 +559,20 @@ export default function CheckoutStep(props: CheckoutStepProps) {
       </ul>
       {totals}
       <p>
-        <Trans>Payment:</Trans> {draft.paymentMethodSelected && PAYMENT_METHOD_LABELS[draft.paymentMethodSelected] ? i18n._(PAYMENT_METHOD_LABELS[draft.paymentMethodSelected]!) : ''}
+        <Trans>Payment:</Trans> {draft.paymentMethodSelected ? methodLabel(draft.paymentMethodSelected) : ''}
       </p>
+      {chosen?.gateway ? (
+        <p className="notification notification--warning" role="status">
+          <Trans>Payment with this method is not connected yet. Go back to the payment step and choose bank transfer, cash on delivery or payment in the shop.</Trans>
+        </p>
+      ) : null}
       <div className="field field--check">
         <input id="accept-conditions" type="checkbox" checked={conditions} onChange={(event) => setConditions(event.target.checked)} />
         <label htmlFor="accept-conditions">
           <Trans>I have read and accept the conditions of sale</Trans>
         </label>
       </div>
-      <button className="button button--buy" type="submit" disabled={busy || blocked}>
+      <button className="button button--buy" type="submit" disabled={busy || blocked || Boolean(chosen?.gateway)}>
         <Trans>Place order</Trans>
       </button>
     </form>

@@ -18,7 +18,7 @@ export interface AccountFrameData {
   greetingName: string;
 }
 
-function AccountFrame({ frame, title, children }: { frame: AccountFrameData; title: ReactNode; children: ReactNode }) {
+export function AccountFrame({ frame, title, children }: { frame: AccountFrameData; title: ReactNode; children: ReactNode }) {
   const { i18n, t } = useLingui();
   const link = useHref();
   const current = accountSection(frame.route)?.route ?? frame.route;

@@ -60,6 +60,8 @@ export interface Article {
   discontinued: boolean;
   /** Index into COLLECTIONS of the Black Friday collection holding it, if any. */
   blackFriday: number | null;
+  /** articles.sale_restriction: a share of some kinds (KindDef.saleRestriction), else null. */
+  saleRestriction: 'oem' | 'companion' | null;
 }
 
 /** Black Friday collection index by leaf category id. */
@@ -165,6 +167,8 @@ export function articleAt(ctx: CatalogueContext, id: number): Article {
     hasRetailerOffer, marketplaceSellers, dropshipSeller, discount,
     discontinued: hasRetailerOffer && !def.digital && unit(ctx.seed, 'discontinued', id) < 0.006,
     blackFriday,
+    // Its own draw, so the rest of the article does not change with it.
+    saleRestriction: def.saleRestriction && unit(ctx.seed, 'sale-restriction', id) < def.saleRestriction.share ? def.saleRestriction.restriction : null,
   };
 }
 

@@ -19,6 +19,7 @@ import { BRANDS, CATEGORIES, KINDS, categoryByKey } from './kinds';
 import { BUY_KEYWORDS, COLLECTIONS, SELLERS, SHOPS } from './merchants';
 import { offersOf, priceHistoryOf } from './offers';
 import { PROMOTIONS } from './promotions';
+import { postalCodeLocationRows, shippingPointRows } from './shipping-points';
 import { int, streamFor, unit } from './random';
 import { CHANNELS, LANGS, fill, slugify, type L6 } from './text';
 
@@ -141,12 +142,14 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
     ['extended_insurances', () => serviceTables().insurances],
     ['extra_services', () => serviceTables().services],
     ['installation_services', () => serviceTables().installations],
+    ['shipping_points', shippingPointRows],
+    ['postal_code_locations', postalCodeLocationRows],
     ['articles', function* () {
       for (const a of ids()) {
         yield {
           id: a.id, reference: a.reference, ean: a.ean, brand_id: a.brandId, category_id: a.kind.categoryId, type: a.type, condition: a.condition,
           weight_grams: a.weight, recommended_price: a.recommendedPrice, rating_average: a.ratingAverage, rating_count: a.ratingCount,
-          image_key: a.imageKey, specs: JSON.stringify(a.specs), created_at: a.createdAt,
+          image_key: a.imageKey, specs: JSON.stringify(a.specs), created_at: a.createdAt, sale_restriction: a.saleRestriction,
         };
       }
     }],

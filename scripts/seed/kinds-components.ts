@@ -30,6 +30,8 @@ export const COMPONENT_KINDS: KindDef[] = [
   },
   {
     key: 'cpu', parent: 'components', icon: 'cpu', share: 1,
+    // Tray processors without box or cooler: sold only with the assembly of the PC.
+    saleRestriction: { restriction: 'oem', share: 0.25 },
     name: ['Procesadores', 'Processors', 'Processeurs', 'Processadores', 'Processori', 'Prozessoren'],
     noun: ['Procesador', 'Processor', 'Processeur', 'Processador', 'Processore', 'Prozessor'],
     benefit: ['un procesador rápido para jugar, crear contenido y trabajar en multitarea', 'a fast processor for gaming, content creation and multitasking', 'un processeur rapide pour jouer, créer du contenu et travailler en multitâche', 'um processador rápido para jogar, criar conteúdos e trabalhar em multitarefa', 'un processore veloce per giocare, creare contenuti e lavorare in multitasking', 'einen schnellen Prozessor für Gaming, Content-Erstellung und Multitasking'],
@@ -51,6 +53,8 @@ export const COMPONENT_KINDS: KindDef[] = [
   },
   {
     key: 'ram', parent: 'components', icon: 'ram', share: 1,
+    // Upgrade kits sold only alongside a computer or other hardware, never on their own.
+    saleRestriction: { restriction: 'companion', share: 0.2 },
     name: ['Memoria RAM', 'Memory (RAM)', 'Mémoire RAM', 'Memória RAM', 'Memorie RAM', 'Arbeitsspeicher'],
     noun: ['Memoria RAM', 'RAM', 'Mémoire RAM', 'Memória RAM', 'Memoria RAM', 'Arbeitsspeicher'],
     benefit: ['más fluidez al abrir muchos programas y pestañas a la vez', 'smoother performance with many programs and tabs open', 'plus de fluidité avec de nombreux programmes et onglets ouverts', 'mais fluidez com muitos programas e separadores abertos', 'più fluidità con molti programmi e schede aperti', 'mehr Tempo bei vielen geöffneten Programmen und Tabs'],

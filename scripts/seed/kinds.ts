@@ -37,6 +37,11 @@ export interface KindDef {
   intro?: L6;
   /** Name endings, one picked per article (digital goods). */
   suffix?: L6[];
+  /**
+   * A share of the kind's articles sold only on conditions (articles.sale_restriction, spec §8):
+   * 'oem' with the PC assembly service (1145), 'companion' never as the only physical article (1146).
+   */
+  saleRestriction?: { restriction: 'oem' | 'companion'; share: number };
 }
 
 interface GroupDef {

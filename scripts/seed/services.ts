@@ -1,7 +1,9 @@
 /**
  * Services sold with articles: extended insurance plans by price band (2 and 3 more years) for
  * electronics and appliances, and a few extra services per category, with names in six languages.
+ * The PC assembly service (offered with components) is the one OEM articles need (spec §8 1145).
  */
+import { ASSEMBLY_SERVICE_ID } from '../../worker/domain/checkout/sale-restrictions';
 import { LANGS, type L6 } from './text';
 import { subtreeIds } from './kinds';
 
@@ -86,6 +88,21 @@ const SERVICES: { id: number; price: number; marketplace: boolean; roots: string
       'Um técnico fixa a televisão na parede e deixa-a sintonizada.',
       'Un tecnico fissa il televisore alla parete e lo sintonizza.',
       'Ein Techniker montiert den Fernseher an der Wand und stellt die Sender ein.',
+    ],
+  },
+  {
+    id: ASSEMBLY_SERVICE_ID,
+    price: 4_999,
+    marketplace: false,
+    roots: ['components'],
+    name: ['Montaje del PC', 'PC assembly', 'Montage du PC', 'Montagem do PC', 'Assemblaggio del PC', 'PC-Montage'],
+    description: [
+      'Montamos los componentes de tu cesta en un PC, lo probamos y te lo enviamos listo para usar.',
+      'We assemble the components in your basket into a PC, test it and ship it ready to use.',
+      'Nous assemblons les composants de votre panier en un PC, le testons et vous l’envoyons prêt à l’emploi.',
+      'Montamos os componentes do seu cesto num PC, testamo-lo e enviamo-lo pronto a usar.',
+      'Assembliamo i componenti del tuo carrello in un PC, lo collaudiamo e te lo spediamo pronto all’uso.',
+      'Wir bauen die Komponenten aus Ihrem Warenkorb zu einem PC zusammen, testen ihn und liefern ihn einsatzbereit.',
     ],
   },
 ];

@@ -73,12 +73,12 @@ describe('sharing money between a checkout’s orders', async () => {
       { articles: 5000, shipping: 300, lineDiscount: 0, own: false },
     ];
     expect(allocate(groups, 1500, 499, 12_000)).toEqual([
-      { discount: 1000 + 1000 + 499, giftCard: 8000, total: 0 },
-      { discount: 500, giftCard: 4000, total: 800 },
+      { discount: 1000 + 1000 + 499, giftCard: 8000, balance: 0, total: 0 },
+      { discount: 500, giftCard: 4000, balance: 0, total: 800 },
     ]);
   });
 
   it('never discounts more than a group costs', () => {
-    expect(allocate([{ articles: 100, shipping: 0, lineDiscount: 150, own: true }], 0, 0, 0)).toEqual([{ discount: 100, giftCard: 0, total: 0 }]);
+    expect(allocate([{ articles: 100, shipping: 0, lineDiscount: 150, own: true }], 0, 0, 0)).toEqual([{ discount: 100, giftCard: 0, balance: 0, total: 0 }]);
   });
 });

@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { installationAt } from '../../worker/cart/installation';
+import { dbFor } from '../../worker/db/client';
+import { ASSEMBLY_SERVICE_ID } from '../../worker/domain/checkout/sale-restrictions';
 import { PASSWORD, signUp, TestBrowser } from './browser';
 
 interface CartArticle {
@@ -306,5 +309,211 @@ describe('services with an article: extended insurance and extra services', () =
     const plan = (await env.DB.prepare('SELECT id FROM extended_insurances WHERE ? BETWEEN article_price_min AND article_price_max LIMIT 1').bind(offer.price).first<number>('id'))!;
     const refused = await browser.api('POST', `/api/orders/${cartId}/cart/${added.data.articles[0]!.idLine}/services`, { kind: 'insurance', serviceId: plan });
     expect(refused).toMatchObject({ status: 409, error: { code: 1173 } });
+  });
+});
+
+describe('home installation as a cart line', () => {
+  interface Installation {
+    idLine: number;
+    installationServiceId: number;
+    name: string;
+    summary: string;
+    postalCode: string;
+    price: number;
+    totalPrice: number;
+  }
+  type InstallCart = Omit<Cart, 'articles' | 'totals'> & {
+    totals: Cart['totals'] & { totalInstallationPrice: number };
+    articles: (CartArticle & { articleReference: number; weightGrams: number; service: { kind: string; id: number } | null; installationOptions: { id: number; name: string; summary: string }[]; installationService: Installation | null })[];
+  };
+  interface Service {
+    id: number;
+    prices: Record<string, number>;
+    categoryIds: number[];
+  }
+
+  let service: Service;
+  let appliance: OfferRow;
+
+  beforeAll(async () => {
+    const row = (await env.DB.prepare("SELECT id, category_ids, province_prices FROM installation_services WHERE country_iso = 'ES' ORDER BY id LIMIT 1").first<{ id: number; category_ids: string; province_prices: string }>())!;
+    service = { id: row.id, prices: JSON.parse(row.province_prices) as Record<string, number>, categoryIds: JSON.parse(row.category_ids) as number[] };
+    const found = await offersWhere(`${OWN_NEW} AND o.stock >= 3 AND a.category_id IN (${service.categoryIds.join(',')})`);
+    expect(found).toHaveLength(1);
+    appliance = found[0]!;
+  });
+
+  const install = (browser: TestBrowser, cartId: string, idLine: number, postalCode: string, serviceId = service.id) =>
+    browser.api<InstallCart>('POST', `/api/orders/${cartId}/cart/${idLine}/services`, { kind: 'installation', serviceId, postalCode });
+
+  it('offers the service for the article, prices it at the postal code’s province and totals it', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const added = await browser.api<InstallCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: appliance.article_id, idOffer: appliance.id, qty: 1 }] });
+    const article = added.data.articles[0]!;
+    expect(article.installationOptions.map((o) => o.id)).toEqual([service.id]);
+    expect(article.installationService).toBeNull();
+    const installed = await install(browser, cartId, article.idLine, '28013');
+    expect(installed.status).toBe(200);
+    const madrid = service.prices['28']!;
+    const line = installed.data.articles.find((a) => a.service?.kind === 'installation')!;
+    expect(line).toMatchObject({ articleReference: appliance.article_id, qty: 1, unitPrice: madrid, totalPrice: madrid, weightGrams: 0, mpOffer: null, service: { id: service.id } });
+    expect(installed.data.articles[0]!.installationService).toMatchObject({ idLine: line.idLine, installationServiceId: service.id, postalCode: '28013', price: madrid, totalPrice: madrid });
+    expect(installed.data.articles[0]!.installationService!.summary).not.toBe('');
+    expect(installed.data.totals).toMatchObject({ articlesSubtotal: appliance.price + madrid, totalPrice: appliance.price + madrid, totalInstallationPrice: madrid });
+    expect(installed.data.units).toBe(1);
+    // The basket page shows it with its price and a way to remove it.
+    const page = await (await browser.fetch('/cart/shopping_basket')).text();
+    expect(page).toContain(`data-installation-line="${line.idLine}"`);
+    expect(page).toContain(`data-installation-total="${madrid}"`);
+    // The price is read again from D1 on every cart read, never kept from the first answer.
+    await env.DB.prepare('UPDATE installation_services SET province_prices = ? WHERE id = ?').bind(JSON.stringify({ ...service.prices, '28': madrid + 100 }), service.id).run();
+    try {
+      const reread = await browser.api<InstallCart>('GET', `/api/checkout/orders/${cartId}/cart`);
+      expect(reread.data.totals.totalInstallationPrice).toBe(madrid + 100);
+    } finally {
+      await env.DB.prepare('UPDATE installation_services SET province_prices = ? WHERE id = ?').bind(JSON.stringify(service.prices), service.id).run();
+    }
+  });
+
+  it('refuses a province we do not serve (38001) and a service the article cannot have (38002), changing nothing', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const [other] = await offersWhere(`${OWN_NEW} AND o.stock >= 1 AND a.category_id NOT IN (${service.categoryIds.join(',')})`);
+    const added = await browser.api<InstallCart>('POST', `/api/orders/${cartId}/cart/articles`, {
+      articles: [
+        { idArticle: appliance.article_id, idOffer: appliance.id, qty: 1 },
+        { idArticle: other!.article_id, idOffer: other!.id, qty: 1 },
+      ],
+    });
+    const washer = added.data.articles.find((a) => a.idArticle === appliance.article_id)!;
+    const notAppliance = added.data.articles.find((a) => a.idArticle === other!.article_id)!;
+    expect(notAppliance.installationOptions).toEqual([]);
+    expect(await install(browser, cartId, washer.idLine, '07001')).toMatchObject({ status: 404, error: { code: 38001 } });
+    expect(await install(browser, cartId, washer.idLine, '2801')).toMatchObject({ status: 404, error: { code: 38001 } });
+    expect(await install(browser, cartId, washer.idLine, '28013', 999)).toMatchObject({ status: 404, error: { code: 38002 } });
+    expect(await install(browser, cartId, notAppliance.idLine, '28013')).toMatchObject({ status: 404, error: { code: 38002 } });
+    expect((await install(browser, cartId, washer.idLine, '')).status).toBe(400);
+    // Adding the article with an installation that cannot be: refused before the article goes in.
+    await browser.api('DELETE', `/api/orders/${cartId}/cart/${notAppliance.idLine}`);
+    const together = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: other!.article_id, idOffer: other!.id, qty: 1, installationServiceId: service.id, postalCode: '28013' }] });
+    expect(together).toMatchObject({ status: 404, error: { code: 38002 } });
+    expect((await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: appliance.article_id, qty: 1, installationServiceId: service.id }] })).status).toBe(400);
+    const cart = await browser.api<InstallCart>('GET', `/api/checkout/orders/${cartId}/cart`);
+    expect(cart.data.articles.map((a) => [a.idArticle, a.qty, a.service?.kind ?? 'article'])).toEqual([[appliance.article_id, 1, 'article']]);
+    expect(cart.data.totals.totalInstallationPrice).toBe(0);
+  });
+
+  it('keeps one installation per article (a new postal code replaces it), follows its quantity and goes with it', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const together = await browser.api<InstallCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: appliance.article_id, idOffer: appliance.id, qty: 1, installationServiceId: service.id, postalCode: '28013' }] });
+    expect(together.data.articles.map((a) => a.service?.kind ?? 'article')).toEqual(['article', 'installation']);
+    const article = together.data.articles[0]!;
+    const toledo = await install(browser, cartId, article.idLine, '45001');
+    const lines = toledo.data.articles.filter((a) => a.service?.kind === 'installation');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ unitPrice: service.prices['45'] });
+    expect(toledo.data.articles[0]!.installationService!.postalCode).toBe('45001');
+    const two = await browser.api<InstallCart>('PUT', `/api/orders/${cartId}/cart/${article.idLine}`, { qty: 2 });
+    expect(two.data.articles.find((a) => a.service?.kind === 'installation')).toMatchObject({ qty: 2, totalPrice: service.prices['45']! * 2 });
+    expect(two.data.totals).toMatchObject({ articlesSubtotal: (appliance.price + service.prices['45']!) * 2, totalInstallationPrice: service.prices['45']! * 2 });
+    // Removing the installation line alone keeps the article; removing the article takes its installation.
+    const installation = two.data.articles.find((a) => a.service?.kind === 'installation')!;
+    const without = await browser.api<InstallCart>('DELETE', `/api/orders/${cartId}/cart/${installation.idLine}`);
+    expect(without.data.articles.map((a) => a.idLine)).toEqual([article.idLine]);
+    await install(browser, cartId, article.idLine, '28013');
+    const removed = await browser.api<InstallCart>('DELETE', `/api/orders/${cartId}/cart/${article.idLine}`);
+    expect(removed.data.articles).toEqual([]);
+    expect(removed.data.totals.totalInstallationPrice).toBe(0);
+  });
+
+  it('is for business customers too, and comes along at sign-in', async () => {
+    const owner = new TestBrowser();
+    const email = await signUp(owner);
+    await env.DB.prepare('UPDATE users SET is_b2b = 1 WHERE email = ?').bind(email).run();
+    const shopper = new TestBrowser();
+    const anonymousCart = await cartOf(shopper);
+    const added = await shopper.api<InstallCart>('POST', `/api/orders/${anonymousCart}/cart/articles`, { articles: [{ idArticle: appliance.article_id, idOffer: appliance.id, qty: 1 }] });
+    await install(shopper, anonymousCart, added.data.articles[0]!.idLine, '28013');
+    const login = await shopper.api<{ idCart: string }>('POST', '/api/users/login', { email, password: PASSWORD });
+    const merged = await shopper.api<InstallCart>('GET', `/api/checkout/orders/${login.data.idCart}/cart`);
+    expect(merged.data.articles.map((a) => a.service?.kind ?? 'article')).toEqual(['article', 'installation']);
+    expect(merged.data.articles[0]!.installationService).toMatchObject({ postalCode: '28013', price: service.prices['28'] });
+    const again = await install(shopper, login.data.idCart, merged.data.articles[0]!.idLine, '45001');
+    expect(again.status).toBe(200);
+  });
+
+  it('cannot be added to another user’s cart', async () => {
+    const alice = new TestBrowser();
+    const aliceCart = await cartOf(alice);
+    const added = await alice.api<InstallCart>('POST', `/api/orders/${aliceCart}/cart/articles`, { articles: [{ idArticle: appliance.article_id, idOffer: appliance.id, qty: 1 }] });
+    const mallory = new TestBrowser();
+    await cartOf(mallory);
+    expect((await install(mallory, aliceCart, added.data.articles[0]!.idLine, '28013')).status).toBe(404);
+    expect((await alice.api<InstallCart>('GET', `/api/checkout/orders/${aliceCart}/cart`)).data.articles).toHaveLength(1);
+  });
+
+  it('is priced again for the checkout’s postal code: notServed (38001) where we do not install', async () => {
+    const line = { service: { kind: 'installation' as const, id: service.id }, familyId: service.categoryIds[0]!, qty: 2 };
+    const db = dbFor(env.DB);
+    expect(await installationAt(db, line, '28013', 'ES')).toEqual({ ok: true, installationServiceId: service.id, postalCode: '28013', provinceCode: '28', unitPrice: service.prices['28'], totalPrice: service.prices['28']! * 2 });
+    expect(await installationAt(db, line, '07001', 'ES')).toMatchObject({ ok: false, reason: 'notServed', error: 'installationPriceNotFound' });
+    expect(await installationAt(db, line, '1000-001', 'PT')).toMatchObject({ ok: false, reason: 'notServed' });
+    expect(await installationAt(db, { ...line, service: { kind: 'installation', id: 999 } }, '28013', 'ES')).toMatchObject({ ok: false, reason: 'serviceNotFound', error: 'installationServiceNotFound' });
+    expect(await installationAt(db, { ...line, familyId: -1 }, '28013', 'ES')).toMatchObject({ ok: false, reason: 'serviceNotFound' });
+  });
+});
+
+describe('articles sold only on conditions: OEM (1145) and companion (1146)', () => {
+  type RestrictedCart = Omit<Cart, 'articles'> & { articles: (CartArticle & { name: string; extraServices: { id: number }[] })[]; criticalErrors: { code: number; articleName?: string }[] };
+
+  async function restrict(offer: OfferRow, restriction: 'oem' | 'companion' | null) {
+    await env.DB.prepare('UPDATE articles SET sale_restriction = ? WHERE id = ?').bind(restriction, offer.article_id).run();
+  }
+
+  it('an OEM article blocks the cart until the PC assembly service is in it', async () => {
+    const assembly = (await env.DB.prepare('SELECT category_ids FROM extra_services WHERE id = ?').bind(ASSEMBLY_SERVICE_ID).first<string>('category_ids'))!;
+    const [component] = await offersWhere(`${OWN_NEW} AND o.stock >= 1 AND a.category_id IN (${(JSON.parse(assembly) as number[]).join(',')})`);
+    await restrict(component!, 'oem');
+    try {
+      const browser = new TestBrowser();
+      const cartId = await cartOf(browser);
+      const added = await browser.api<RestrictedCart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: component!.article_id, idOffer: component!.id, qty: 1 }] });
+      const line = added.data.articles[0]!;
+      expect(added.data.criticalErrors).toEqual([{ code: 1145, articleName: line.name }]);
+      const summary = await browser.api<RestrictedCart>('GET', `/api/checkout/orders/orderdata/${cartId}`);
+      expect(summary.data.criticalErrors).toEqual([{ code: 1145, articleName: line.name }]);
+      // The basket says why and offers no way on to the checkout.
+      const page = await (await browser.fetch('/cart/shopping_basket')).text();
+      expect(page).toContain('data-critical-error="1145"');
+      expect(page).toContain('id="basket-blocked"');
+      expect(line.extraServices.map((s) => s.id)).toContain(ASSEMBLY_SERVICE_ID);
+      const assembled = await browser.api<RestrictedCart>('POST', `/api/orders/${cartId}/cart/${line.idLine}/services`, { kind: 'service', serviceId: ASSEMBLY_SERVICE_ID });
+      expect(assembled.data.criticalErrors).toEqual([]);
+      expect((await browser.api<RestrictedCart>('GET', `/api/checkout/orders/orderdata/${cartId}`)).data.criticalErrors).toEqual([]);
+    } finally {
+      await restrict(component!, null);
+    }
+  });
+
+  it('a companion article cannot be the only physical article', async () => {
+    const [companion, other] = own;
+    await restrict(companion!, 'companion');
+    try {
+      const browser = new TestBrowser();
+      const cartId = await cartOf(browser);
+      const alone = await add(browser, cartId, companion!, 1);
+      expect(alone.status).toBe(200);
+      const name = (alone.data as unknown as RestrictedCart).articles[0]!.name;
+      expect((alone.data as unknown as RestrictedCart).criticalErrors).toEqual([{ code: 1146, articleName: name }]);
+      const accompanied = (await add(browser, cartId, other!, 1)).data as unknown as RestrictedCart;
+      expect(accompanied.criticalErrors).toEqual([]);
+      const line = accompanied.articles.find((a) => a.idArticle === other!.article_id)!;
+      const again = (await browser.api<RestrictedCart>('DELETE', `/api/orders/${cartId}/cart/${line.idLine}`)).data;
+      expect(again.criticalErrors.map((e) => e.code)).toEqual([1146]);
+    } finally {
+      await restrict(companion!, null);
+    }
   });
 });

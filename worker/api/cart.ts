@@ -8,6 +8,7 @@ import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { cartStub, cartError, callerCart, ownCart, readCart, rememberUnits } from '../cart/service';
 import { factForArticle, factsForOffers, lineDetails } from '../cart/facts';
+import { quoteInstallation } from '../cart/installation';
 import { CART_CODES, type OfferFact } from '../cart/rules';
 import type { CartNotice, CartView } from '../cart/view';
 import type { AppContext, AppEnv } from '../http/context';
@@ -23,35 +24,65 @@ const lineParams = cartParam.extend({ lineId: z.coerce.number().int().positive()
 const lineBody = z
   .object({ qty: z.number().int().min(1).max(99).optional(), giftPaper: z.boolean().optional() })
   .refine((body) => body.qty !== undefined || body.giftPaper !== undefined, 'qty or giftPaper');
+const postalCode = z.string().trim().min(1).max(12);
 const articlesBody = z.object({
   articles: z
     .array(
-      z.object({
-        idArticle: z.number().int().positive(),
-        qty: z.number().int().min(1).max(99).default(1),
-        idOffer: z.number().int().nonnegative().optional(),
-        /** Services to attach to the article (spec §3 extendedInsurances, extraServices). */
-        extendedInsuranceId: z.number().int().positive().optional(),
-        extraServiceIds: z.array(z.number().int().positive()).max(5).default([]),
-      }),
+      z
+        .object({
+          idArticle: z.number().int().positive(),
+          qty: z.number().int().min(1).max(99).default(1),
+          idOffer: z.number().int().nonnegative().optional(),
+          /** Services to attach to the article (spec §3 extendedInsurances, extraServices, installationService). */
+          extendedInsuranceId: z.number().int().positive().optional(),
+          extraServiceIds: z.array(z.number().int().positive()).max(5).default([]),
+          installationServiceId: z.number().int().positive().optional(),
+          /** Where to install: the postal code the installation is priced for. */
+          postalCode: postalCode.optional(),
+        })
+        .refine((item) => (item.installationServiceId === undefined) === (item.postalCode === undefined), { message: 'installationServiceId and postalCode go together', path: ['postalCode'] }),
     )
     .min(1)
     .max(30),
 });
-const serviceBody = z.object({ kind: z.enum(['insurance', 'service']), serviceId: z.number().int().positive() });
+const serviceBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['insurance', 'service']), serviceId: z.number().int().positive() }),
+  z.object({ kind: z.literal('installation'), serviceId: z.number().int().positive(), postalCode }),
+]);
+type ServiceRequest = z.infer<typeof serviceBody>;
+
+/**
+ * An installation priced for the article at the postal code of the channel's country, or the
+ * refusal: 38002 for a service the article cannot have here, 38001 where we do not install.
+ * Asked before anything changes, so a refused installation leaves the cart as it was.
+ */
+async function priceInstallation(c: AppContext, articleId: number, serviceId: number, postalCode: string): Promise<string> {
+  const quote = await quoteInstallation(c.var.db, c.var.language, { serviceId, articleId, countryIso: c.var.channel.country, postalCode });
+  if (!quote.ok) throw appError(quote.error, { idArticle: articleId, installationServiceId: serviceId, postalCode });
+  return quote.postalCode;
+}
 
 /**
  * Attaches a service to an article line after checking the article may carry it: insurance
  * only for the store's own physical articles in the plan's band, never for business customers
- * (1173); extra services by category (other sellers' articles where the service allows it).
+ * (1173); extra services by category (other sellers' articles where the service allows it);
+ * installation by category in the channel's country, priced at the postal code (38002, 38001),
+ * for business customers too.
  */
-async function attach(c: AppContext, cartId: string, view: CartView, idLine: number, kind: 'insurance' | 'service', serviceId: number) {
+async function attach(c: AppContext, cartId: string, view: CartView, idLine: number, request: ServiceRequest) {
+  const { kind, serviceId } = request;
   const line = view.articles.find((a) => a.idLine === idLine && a.service === null);
   if (!line) throw cartError(CART_CODES.notInCart);
-  if (kind === 'insurance' && (await currentUser(c))?.isB2b) throw appError('insuranceNotForBusiness');
-  const options = kind === 'insurance' ? line.extendedInsurances : line.extraServices;
-  if (!options.some((o) => o.id === serviceId)) throw appError('serviceNotAvailable', { idLine, kind, serviceId });
-  const result = await cartStub(c, cartId).attachService(idLine, kind, serviceId, c.var.now.getTime());
+  let postal: string | null = null;
+  if (request.kind === 'installation') {
+    if (!line.installationOptions.some((o) => o.id === serviceId)) throw appError('installationServiceNotFound', { idLine, installationServiceId: serviceId });
+    postal = await priceInstallation(c, line.idArticle, serviceId, request.postalCode);
+  } else {
+    if (kind === 'insurance' && (await currentUser(c))?.isB2b) throw appError('insuranceNotForBusiness');
+    const options = kind === 'insurance' ? line.extendedInsurances : line.extraServices;
+    if (!options.some((o) => o.id === serviceId)) throw appError('serviceNotAvailable', { idLine, kind, serviceId });
+  }
+  const result = await cartStub(c, cartId).attachService(idLine, kind, serviceId, c.var.now.getTime(), postal);
   if (!result.ok) throw cartError(result.code);
   return result.lines;
 }
@@ -78,28 +109,29 @@ export const cartOrders = new Hono<AppEnv>()
     for (const wanted of c.req.valid('json').articles) {
       const fact = await factForArticle(db, channel.id, wanted.idArticle, wanted.idOffer);
       if (!fact) throw appError('articleNotFound', { idArticle: wanted.idArticle });
+      if (wanted.installationServiceId !== undefined) await priceInstallation(c, wanted.idArticle, wanted.installationServiceId, wanted.postalCode!);
       items.push({ fact, qty: wanted.qty });
     }
     const result = await cartStub(c, cartId).add(items, c.var.now.getTime());
     if (!result.ok) throw cartError(result.code);
     const notices = await limitNotice(c, result.limited, items.map((i) => i.fact.offerId));
     const wanted = c.req.valid('json').articles;
-    if (!wanted.some((w) => w.extendedInsuranceId || w.extraServiceIds.length > 0)) return respond(c, await readCart(c, cartId, { lines: result.lines, notices }));
+    if (!wanted.some((w) => w.extendedInsuranceId || w.extraServiceIds.length > 0 || w.installationServiceId)) return respond(c, await readCart(c, cartId, { lines: result.lines, notices }));
     // The options a line may carry do not change as services are attached: one read decides them all.
     const view = await readCart(c, cartId, { lines: result.lines });
     let lines = result.lines;
     for (const [index, w] of wanted.entries()) {
       const idLine = lines.find((l) => l.kind === 'article' && l.offerId === items[index]!.fact.offerId)!.idLine;
-      if (w.extendedInsuranceId) lines = await attach(c, cartId, view, idLine, 'insurance', w.extendedInsuranceId);
-      for (const serviceId of w.extraServiceIds) lines = await attach(c, cartId, view, idLine, 'service', serviceId);
+      if (w.extendedInsuranceId) lines = await attach(c, cartId, view, idLine, { kind: 'insurance', serviceId: w.extendedInsuranceId });
+      for (const serviceId of w.extraServiceIds) lines = await attach(c, cartId, view, idLine, { kind: 'service', serviceId });
+      if (w.installationServiceId) lines = await attach(c, cartId, view, idLine, { kind: 'installation', serviceId: w.installationServiceId, postalCode: w.postalCode! });
     }
     return respond(c, await readCart(c, cartId, { lines, notices }));
   })
   .post('/:id/cart/:lineId/services', validate('param', lineParams), validate('json', serviceBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const cartId = await ownCart(c, id);
-    const { kind, serviceId } = c.req.valid('json');
-    const lines = await attach(c, cartId, await readCart(c, cartId), lineId, kind, serviceId);
+    const lines = await attach(c, cartId, await readCart(c, cartId), lineId, c.req.valid('json'));
     return respond(c, await readCart(c, cartId, { lines }));
   })
   .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', lineBody), async (c) => {
@@ -166,7 +198,9 @@ export const cartCheckout = new Hono<AppEnv>()
       group.articlesSubtotal += article.totalPrice;
       groups.set(shop.key, group);
     }
-    const criticalErrors = view.outOfStock ? [{ code: CART_CODES.outOfStock, articleNames: [...view.outOfStock.modifiedArticles, ...view.outOfStock.removedArticles].map((a) => a.name) }] : [];
+    // Stock changes first, then the cart's own blocking errors (1145 OEM without assembly, 1146 article alone).
+    const stock = view.outOfStock ? [{ code: CART_CODES.outOfStock, articleNames: [...view.outOfStock.modifiedArticles, ...view.outOfStock.removedArticles].map((a) => a.name) }] : [];
+    const criticalErrors = [...stock, ...view.criticalErrors];
     return respond(c, { ...view, ordersAndDeliveries: [...groups.values()], criticalErrors });
   })
   .get('/cart/token', async (c) => {

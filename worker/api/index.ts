@@ -12,7 +12,9 @@ import { giftCardsApi } from './gift-cards';
 import { installationApi } from './installation';
 import { checkout } from './checkout';
 import { recommendations } from './recommendations';
+import { shippingPointsApi } from './shipping-points';
 import { usersApi } from './users';
+import { balanceApi } from './balance';
 import { userApi } from './user';
 import { sameOriginOnly } from '../http/same-origin';
 
@@ -25,9 +27,11 @@ export const api = new Hono<AppEnv>()
   .route('/checkout', cartCheckout)
   .route('/checkout', installationApi)
   .route('/checkout', checkoutOrders)
+  .route('/orders', shippingPointsApi)
   .route('/orders', cartOrders)
   .route('/giftcards', giftCardsApi)
   .route('/users', usersApi)
+  .route('/user', balanceApi)
   .route('/user', userApi);
 
 api.all('*', () => {

@@ -1,13 +1,13 @@
 /**
  * `GET /api/checkout/articles/installation/data?postalCode&serviceId&articleId` (spec §7): the
- * price of installing an article at home at a postal code. 38002 when the service does not
- * exist for the article's category, 38001 when we do not install in that postal code's province.
+ * price of installing an article at home at a postal code of the channel's country. 38002 when
+ * the service does not exist for the article's category or this channel's country, 38001 when
+ * the postal code is not the country's or we do not install in its province. The basket asks
+ * it before adding the installation line, which is priced the same way (worker/cart/installation.ts).
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { articles, installationServices } from '../db/schema';
-import { normalizePostalCode } from '../domain/identity/postal-code';
+import { quoteInstallation } from '../cart/installation';
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
@@ -20,23 +20,8 @@ const query = z.object({
 
 export const installationApi = new Hono<AppEnv>().get('/articles/installation/data', validate('query', query), async (c) => {
   const { postalCode, serviceId, articleId } = c.req.valid('query');
-  const { db, language } = c.var;
-  const [[service], [article]] = await Promise.all([
-    db.select().from(installationServices).where(eq(installationServices.id, serviceId)),
-    db.select({ categoryId: articles.categoryId }).from(articles).where(eq(articles.id, articleId)),
-  ]);
-  if (!service || !article || !service.categoryIds.includes(article.categoryId)) throw appError('installationServiceNotFound');
-  const postal = normalizePostalCode(service.countryIso, postalCode);
-  // Spanish postal codes begin with the province code (worker/domain/identity/postal-code.ts).
-  const price = postal.ok ? service.provincePrices[postal.postalCode.slice(0, 2)] : undefined;
-  if (price === undefined) throw appError('installationPriceNotFound', { postalCode });
-  return c.json(
-    okEnvelope({
-      installationServiceId: service.id,
-      name: service.names[language] ?? service.names.en_EN,
-      summary: service.summaries[language] ?? service.summaries.en_EN,
-      postalCode: postal.ok ? postal.postalCode : postalCode,
-      price,
-    }),
-  );
+  const quote = await quoteInstallation(c.var.db, c.var.language, { serviceId, articleId, countryIso: c.var.channel.country, postalCode });
+  if (!quote.ok) throw appError(quote.error, quote.error === 'installationPriceNotFound' ? { postalCode } : undefined);
+  const { installationServiceId, name, summary, price } = quote;
+  return c.json(okEnvelope({ installationServiceId, name, summary, postalCode: quote.postalCode, price }));
 });

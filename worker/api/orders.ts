@@ -1,7 +1,10 @@
 /**
  * Placing orders (spec §4 summary step): the server quotes the cart again for the delivery
- * choice, checks the payment method is offered and needs no gateway (transfer, cash on delivery,
- * pay in shop, free), writes one order per seller in one batch, and empties the cart. The same
+ * choice, refuses it while a critical error stands (spec §8; the info-only ones and those the
+ * spec ignores for display excepted), checks the payment method is offered and needs no gateway
+ * (transfer, cash on delivery, pay in shop, free; the gateway methods can be chosen but are paid
+ * through the payment gateways, not connected yet, so placing with one is refused with
+ * PAYMENT_GATEWAY_NOT_CONNECTED), writes one order per seller in one batch, and empties the cart. The same
  * cart state placed twice gives the same orders (the checkout key); an article that sold out
  * meanwhile gives 1119 and nothing is written.
  */
@@ -13,13 +16,18 @@ import { draftPatch, parseDraft } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { pickupShopFor } from '../domain/checkout/delivery-options';
 import { loadOwnedAddress } from '../identity/addresses';
-import { NO_GATEWAY_METHODS } from '../domain/orders/state-machine';
+import { NO_GATEWAY_METHODS, type NoGatewayMethod } from '../domain/orders/state-machine';
+import { IGNORED_FOR_DISPLAY, alertFor } from '../domain/checkout/alerts';
+import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
+import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
+import { loadShippingPoint } from '../checkout/collection-points';
+import { modifierExpired } from '../cart/modifier';
 import type { AppEnv } from '../http/context';
-import { appError, okEnvelope } from '../http/errors';
+import { AppError, ERRORS, appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
 import { allocate } from '../domain/orders/allocate';
-import { CouponUsedUpError, GiftCardSpentError, OversoldError, placeOrders } from '../orders/place';
+import { BalanceSpentError, CouponUsedUpError, GiftCardSpentError, OversoldError, placeOrders } from '../orders/place';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const id = z.coerce.number().int().positive();
@@ -27,17 +35,52 @@ const deliveryFields = {
   shippingType: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
   shippingAddressId: id.optional(),
   shopId: id.optional(),
+  pickingPointId: id.optional(),
   billingAddressId: id.optional(),
 };
+const paymentSlugs = PAYMENT_METHODS.map((m) => m.slug) as [PaymentSlug, ...PaymentSlug[]];
+
+/** The catalogue entry of a critical error's code; unknown codes are the generic error. */
+function criticalError(code: number): AppError {
+  const entry = Object.values(ERRORS).find((e) => e.code === code) ?? ERRORS.unknown;
+  return new AppError(entry.status >= 500 ? { ...entry, status: 409, type: 'conflict' } : entry, { code });
+}
 const placeBody = z.object({
   ...deliveryFields,
   couponCodes: z.array(z.string().trim().min(1).max(40)).max(5).default([]),
   giftCardCode: z.string().max(40).nullable().default(null),
   deliveryAgency: z.string().max(40).nullable().default(null),
+  deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').nullable().default(null),
+  deliveryTime: z.enum(TIME_SLOTS.map((slot) => slot.id) as [string, ...string[]]).nullable().default(null),
+  isNeutralOrder: z.boolean().default(false),
+  marketplaceAgencies: z.array(z.object({ orderKey: z.string().max(40), id: z.string().max(40) }).strict()).max(10).default([]),
+  useBalance: z.boolean().default(false),
   solidaryAmountChecked: z.boolean().default(false),
-  paymentMethod: z.enum(NO_GATEWAY_METHODS),
+  paymentMethod: z.enum(paymentSlugs),
   conditionsAccepted: z.literal(true, 'the conditions must be accepted'),
   customerRequestsInvoice: z.boolean().default(false),
+});
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+/** The quote's choice in a query string; marketplace agencies as `orderKey:agency,…`. */
+const quoteQuery = z.object({
+  ...deliveryFields,
+  couponCodes: z.string().max(200).optional(),
+  giftCardCode: z.string().max(40).optional(),
+  deliveryAgency: z.string().max(40).optional(),
+  deliveryDate: placeBody.shape.deliveryDate.unwrap().unwrap().optional(),
+  deliveryTime: placeBody.shape.deliveryTime.unwrap().unwrap().optional(),
+  isNeutralOrder: flag,
+  useBalance: flag,
+  customerRequestsInvoice: flag,
+  solidaryAmountChecked: flag,
+  paymentMethod: z.enum(paymentSlugs).optional(),
+  marketplaceAgencies: z
+    .string()
+    .max(400)
+    .regex(/^[\w-]+:[\w-]+(,[\w-]+:[\w-]+)*$/, 'orderKey:agency pairs separated by commas')
+    .transform((pairs) => pairs.split(',').map((pair) => ({ orderKey: pair.split(':')[0]!, id: pair.split(':')[1]! })))
+    .optional(),
 });
 
 export const checkoutOrders = new Hono<AppEnv>()
@@ -54,13 +97,18 @@ export const checkoutOrders = new Hono<AppEnv>()
     // Only the user's own addresses and a real shop may be chosen.
     if (patch.shippingAddressSelected) await loadOwnedAddress(c.var.db, 'shipping', user.id, patch.shippingAddressSelected);
     if (patch.billingAddressSelected) await loadOwnedAddress(c.var.db, 'billing', user.id, patch.billingAddressSelected);
+    if (patch.pickingPointSelected && !(await loadShippingPoint(c.var.db, patch.pickingPointSelected))) throw appError('shippingPointNotFound');
     const stub = cartStub(c, cartId);
     const draft = { ...parseDraft(await stub.draft()), ...patch };
     if (draft.shopSelected !== null) draft.shopSelected = pickupShopFor(draft.shopSelected);
+    // Spec §4: selecting a shop clears the agency (and the day chosen with it); so does leaving home delivery.
+    if (patch.shopSelected || (patch.shippingType !== undefined && patch.shippingType !== 1)) Object.assign(draft, { deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false, marketplaceAgencies: [] });
+    // Another agency: the day chosen with the previous one no longer holds unless chosen again.
+    if (patch.deliveryAgency !== undefined && patch.deliveryDate === undefined) Object.assign(draft, { deliveryDate: null, deliveryTime: null });
     await stub.saveDraft(JSON.stringify(draft));
     return c.json(okEnvelope(draft));
   })
-  .get('/orders/:id/quote', validate('param', cartParam), validate('query', z.object({ ...deliveryFields, couponCodes: z.string().max(200).optional(), giftCardCode: z.string().max(40).optional(), deliveryAgency: z.string().max(40).optional(), solidaryAmountChecked: z.enum(['true', 'false']).transform((v) => v === 'true').optional() })), async (c) => {
+  .get('/orders/:id/quote', validate('param', cartParam), validate('query', quoteQuery), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     const query = c.req.valid('query');
     const quote = await quoteCheckout(c, signedInUser(c), cartId, { ...query, couponCodes: query.couponCodes?.split(',') ?? [] } as DeliveryChoice);
@@ -73,6 +121,8 @@ export const checkoutOrders = new Hono<AppEnv>()
         giftCard: quote.giftCard,
         isAvailableSolidaryOption: quote.solidary.available,
         solidaryAmount: quote.solidary,
+        canShowNeutralDelivery: quote.neutral.available,
+        criticalErrors: quote.criticalErrors,
         ...quote.payments,
       }),
     );
@@ -84,11 +134,18 @@ export const checkoutOrders = new Hono<AppEnv>()
     if (body.customerRequestsInvoice && body.billingAddressId === undefined) {
       throw appError('invalidRequest', { target: 'json', issues: [{ path: 'billingAddressId', message: 'an invoice needs a billing address' }] });
     }
+    if (modifierExpired(await cartStub(c, cartId).modifier(), c.var.now)) throw appError('orderModificationExpired');
     const quote = await quoteCheckout(c, user, cartId, body as DeliveryChoice);
-    if (!quote.payments.payments.some((method) => method.slug === body.paymentMethod)) {
+    // Spec §8: the order is refused while a critical error stands (info ones only inform).
+    const standing = quote.criticalErrors.find((error) => !IGNORED_FOR_DISPLAY.includes(error.code) && alertFor(error.code).type !== 'info');
+    if (standing) throw criticalError(standing.code);
+    const offered = quote.payments.payments.find((method) => method.slug === body.paymentMethod);
+    if (!offered) {
       const refused = quote.payments.paymentsNotAllowed.find((method) => method.slug === body.paymentMethod);
       throw appError('paymentNotAvailable', refused ? { unavailableData: refused.unavailableData } : undefined);
     }
+    if (offered.needsGateway || !(NO_GATEWAY_METHODS as readonly string[]).includes(body.paymentMethod)) throw appError('paymentNeedsGateway');
+    const paymentMethod = body.paymentMethod as NoGatewayMethod;
     const stub = cartStub(c, cartId);
     const { promotions } = quote;
     // The solidary amount travels with the first order (ours when there is one: groups come own first).
@@ -103,6 +160,7 @@ export const checkoutOrders = new Hono<AppEnv>()
       promotions.cartDiscount,
       promotions.shippingDiscount,
       quote.giftCard?.applied ?? 0,
+      quote.totals.balanceToSpend,
     );
     let placed;
     try {
@@ -111,9 +169,11 @@ export const checkoutOrders = new Hono<AppEnv>()
         channel: c.var.channel.id,
         language: c.var.language,
         checkoutKey: `${cartId}:${quote.cart.updatedAt}`,
-        paymentMethod: body.paymentMethod,
+        paymentMethod,
         shippingType: body.shippingType,
         shopId: quote.shopId,
+        pickingPointId: quote.pickingPointId,
+        balanceSpent: quote.totals.balanceToSpend,
         shippingAddress: quote.shippingAddress,
         billingAddress: quote.billingAddress,
         giftCard: quote.giftCard ? { code: quote.giftCard.code, amount: quote.giftCard.applied } : null,
@@ -127,8 +187,12 @@ export const checkoutOrders = new Hono<AppEnv>()
           sellerId: group.shopId,
           shippingCost: group.shippingCost,
           agency: group.agencySelected,
+          deliveryDate: group.deliveryDateSelected?.date ?? null,
+          deliveryTime: group.deliveryDateSelected?.time ?? null,
+          neutral: group.kind === 'own' && quote.neutral.checked,
           discount: shares[i]!.discount,
           giftCardAmount: shares[i]!.giftCard,
+          balanceAmount: shares[i]!.balance,
           lines: [
             ...group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
             ...(i === 0 && donation > 0 ? [{ articleId: 0, offerId: 0, name: c.var.i18n._(msg`Solidary donation`), qty: 1, unitPrice: donation, availabilityCode: 0, isService: true }] : []),
@@ -140,6 +204,7 @@ export const checkoutOrders = new Hono<AppEnv>()
       if (error instanceof OversoldError) throw appError('cartOutOfStock');
       if (error instanceof GiftCardSpentError) throw appError('giftCardEmpty');
       if (error instanceof CouponUsedUpError) throw appError('couponUsedUp');
+      if (error instanceof BalanceSpentError) throw appError('balanceSpent');
       throw error;
     }
     // The orders stand; the basket empties (a retry of this cart state finds the same orders).

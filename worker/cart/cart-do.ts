@@ -8,14 +8,16 @@
 import { DurableObject } from 'cloudflare:workers';
 import { CART_CODES, decideAdd, decideQty, reconcile, type CartCode, type LineState, type OfferFact, type Reconciliation } from './rules';
 
-export type LineKind = 'article' | 'insurance' | 'service';
+export type LineKind = 'article' | 'insurance' | 'service' | 'installation';
 
 export interface CartLineRow extends LineState {
   /** The article a service line belongs to (spec §3: non-zero for services); 0 for articles. */
   articleReference: number;
   kind: LineKind;
-  /** The insurance plan or extra service of a service line; null for articles. */
+  /** The insurance plan, extra service or installation service of a service line; null for articles. */
   serviceId: number | null;
+  /** The (normalized) postal code an installation line was priced for; null for other lines. */
+  postalCode: string | null;
   giftPaper: boolean;
   addedAt: number;
 }
@@ -31,6 +33,7 @@ interface StoredLine {
   gift_paper: number;
   kind: string;
   service_id: number | null;
+  postal_code: string | null;
   added_at: number;
   [key: string]: SqlStorageValue;
 }
@@ -57,6 +60,7 @@ export class CartDO extends DurableObject<Env> {
       if (!columns.includes('gift_paper')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN gift_paper INTEGER NOT NULL DEFAULT 0');
       if (!columns.includes('kind')) ctx.storage.sql.exec("ALTER TABLE cart_lines ADD COLUMN kind TEXT NOT NULL DEFAULT 'article'");
       if (!columns.includes('service_id')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN service_id INTEGER');
+      if (!columns.includes('postal_code')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN postal_code TEXT');
       ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS cart_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     });
   }
@@ -73,6 +77,7 @@ export class CartDO extends DurableObject<Env> {
         articleReference: r.article_reference,
         kind: r.kind as LineKind,
         serviceId: r.service_id,
+        postalCode: r.postal_code,
         giftPaper: r.gift_paper === 1,
         addedAt: r.added_at,
       }));
@@ -154,16 +159,27 @@ export class CartDO extends DurableObject<Env> {
 
   /**
    * Attaches a service to an article line (spec §3: a line whose articleReference is that
-   * article): one insurance plan per article (a new one replaces it), each extra service once.
-   * The Worker has checked that the service may go with the article.
+   * article): one insurance plan and one installation per article (a new one replaces it, so a
+   * new postal code re-prices the installation), each extra service once. The Worker has checked
+   * that the service may go with the article, and priced an installation for `postalCode`.
    */
-  async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number, postalCode: string | null = null): Promise<CartResult<{ lines: CartLineRow[] }>> {
     const parent = this.articleRows().find((l) => l.idLine === parentLine);
     if (!parent) return { ok: false, code: CART_CODES.notInCart };
     this.ctx.storage.transactionSync(() => {
-      if (kind === 'insurance') this.ctx.storage.sql.exec("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'insurance'", parent.articleId);
-      else this.ctx.storage.sql.exec("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'service' AND service_id = ?", parent.articleId, serviceId);
-      this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, added_at) VALUES (?, ?, ?, ?, ?, ?, ?)', parent.articleId, parent.offerId, parent.qty, parent.articleId, kind, serviceId, now);
+      if (kind === 'service') this.ctx.storage.sql.exec("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'service' AND service_id = ?", parent.articleId, serviceId);
+      else this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ? AND kind = ?', parent.articleId, kind);
+      this.ctx.storage.sql.exec(
+        'INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, postal_code, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        parent.articleId,
+        parent.offerId,
+        parent.qty,
+        parent.articleId,
+        kind,
+        serviceId,
+        kind === 'installation' ? postalCode : null,
+        now,
+      );
       this.touch(now);
     });
     return { ok: true, lines: this.rows() };

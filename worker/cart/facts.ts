@@ -68,6 +68,8 @@ export interface LineDetail {
   weightGrams: number;
   ratingAverage: number;
   ratingCount: number;
+  /** Spec §8 1145/1146: 'oem' only with the assembly service, 'companion' never alone. */
+  saleRestriction: 'oem' | 'companion' | null;
   seller: { id: number; name: string; slug: string; kind: 'own' | 'marketplace' | 'dropshipping'; sentBy: 'seller' | 'retailer' };
 }
 
@@ -99,6 +101,7 @@ export async function lineDetails(db: Db, channel: string, language: Language, o
       weightGrams: articles.weightGrams,
       ratingAverage: articles.ratingAverage,
       ratingCount: articles.ratingCount,
+      saleRestriction: articles.saleRestriction,
       sellerId: sellers.id,
       sellerName: sellers.name,
       sellerSlug: sellers.slug,

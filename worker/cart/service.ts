@@ -10,6 +10,7 @@ import { anonymousCart, cartCookieName, encryptCartId } from '../identity/cart-c
 import { cookieOptions, currentUser, secureCookies, type UserRow } from '../identity/session';
 import type { CartLineRow } from './cart-do';
 import { factsForOffers, lineDetails } from './facts';
+import { installationCatalogue, provincePrefixes } from './installation';
 import { serviceCatalogue } from './services';
 import { CART_CODES, type CartCode } from './rules';
 import { cartView, type CartNotice, type CartView, type OutOfStockInfo } from './view';
@@ -74,8 +75,15 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
       };
     }
   }
-  const [catalogue, user] = await Promise.all([serviceCatalogue(db, language), currentUser(c)]);
-  const view = cartView(cartId, lines, details, await stub.updatedAt(), options.notices ?? [], outOfStock, { ...catalogue, insuranceAllowed: !user?.isB2b });
+  // Installation lines are priced at their postal code's province, so the provinces are read only when there is one.
+  const countryIso = channel.country;
+  const [catalogue, installations, provinces, user] = await Promise.all([
+    serviceCatalogue(db, language),
+    installationCatalogue(db, language),
+    lines.some((l) => l.kind === 'installation') ? provincePrefixes(db, [countryIso]) : new Map(),
+    currentUser(c),
+  ]);
+  const view = cartView(cartId, lines, details, await stub.updatedAt(), options.notices ?? [], outOfStock, { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso, provinces });
   rememberUnits(c, view.units);
   return view;
 }
@@ -101,11 +109,12 @@ export async function mergeAnonymousCart(c: AppContext, user: UserRow): Promise<
     });
     const account = cartStub(c, user.cartId);
     const merged = await account.absorb(items, c.var.now.getTime());
-    // The services chosen come along with their articles (no extended insurance for business customers).
+    // The services chosen come along with their articles (no extended insurance for business customers);
+    // an installation keeps its postal code and is priced again on every read.
     for (const service of all.filter((l) => l.kind !== 'article' && l.serviceId !== null)) {
       if (service.kind === 'insurance' && user.isB2b) continue;
       const parent = merged.lines.find((l) => l.kind === 'article' && l.articleId === service.articleReference);
-      if (parent) await account.attachService(parent.idLine, service.kind as 'insurance' | 'service', service.serviceId!, c.var.now.getTime());
+      if (parent) await account.attachService(parent.idLine, service.kind as Exclude<typeof service.kind, 'article'>, service.serviceId!, c.var.now.getTime(), service.postalCode);
     }
     await anonymous.clear(c.var.now.getTime());
     rememberUnits(c, await account.itemCount());

@@ -2,18 +2,52 @@
  * The cart as the client receives it (spec §3 cart article and cart totals): each line with its
  * current price from D1, and the totals in integer cents. Shipping is priced at the delivery
  * step (null until then); marketplace and dropshipping lines are grouped by shop.
+ *
+ * Service lines (insurance, extra service, installation) are articles of their own right after
+ * their article, sold by the store, shipping nothing; their totalPrice counts in
+ * `articlesSubtotal` like any line, so Σ unitPrice × qty over `articles` is the subtotal.
+ * `totalInstallationPrice` is the installation part of that subtotal (not added to it again).
+ * The sale restrictions of spec §8 (1145, 1146) are the view's `criticalErrors`.
  */
+import type { CriticalError } from '../domain/checkout/alerts';
+import { saleRestrictionErrors, type SaleRestriction } from '../domain/checkout/sale-restrictions';
 import type { CartLineRow } from './cart-do';
 import type { LineDetail } from './facts';
+import { eligibleInstallations, installationPrice, type InstallationOffer, type ProvincePrefixes } from './installation';
 import { eligibleInsurances, eligibleServices, maxUnits, type CartCode } from './rules';
 import type { ExtraServiceOffer, InsuranceOffer } from './services';
 
-/** The services a view can offer and show (worker/cart/services.ts), and whether insurance may be offered. */
+/** The services a view can offer and show (worker/cart/services.ts, ./installation.ts), and whether insurance may be offered. */
 export interface ServiceContext {
   insurances: readonly InsuranceOffer[];
   services: readonly ExtraServiceOffer[];
   /** Business customers may not buy extended insurance (spec §5). */
   insuranceAllowed: boolean;
+  installations: readonly InstallationOffer[];
+  /** The channel's country: installation services are offered in their own country only. */
+  countryIso: string;
+  /** Provinces with their postal prefixes by country, for the countries of the installation lines. */
+  provinces: ReadonlyMap<string, readonly ProvincePrefixes[]>;
+}
+
+/** An installation service an article may have; its price depends on the postal code (spec §7 installation data). */
+export interface InstallationOption {
+  id: number;
+  name: string;
+  summary: string;
+}
+
+/** The installation chosen for an article (spec §3 installationService), priced from D1 at its postal code. */
+export interface InstallationChoice {
+  /** The installation line. */
+  idLine: number;
+  installationServiceId: number;
+  name: string;
+  summary: string;
+  postalCode: string;
+  /** Per unit of the article, in cents. */
+  price: number;
+  totalPrice: number;
 }
 
 export interface ServiceOption {
@@ -57,11 +91,16 @@ export interface CartArticle {
   delivery: { minDays: number; maxDays: number };
   mpOffer: { idOffer: number; shopId: number; shopName: string; shopSlug: string; sentBy: string; deliveryKey: string } | null;
   valoration: { average: number; count: number };
-  /** For a service line (articleReference ≠ 0): what it is. */
-  service: { kind: 'insurance' | 'service'; id: number } | null;
-  /** For an article line: the insurance plans and extra services it may carry (spec §3). */
+  /** How the article may be sold (spec §8 1145, 1146); always null on service lines. */
+  saleRestriction: SaleRestriction | null;
+  /** For a service line (articleReference ≠ 0): what it is (for an installation, the installation service id). */
+  service: { kind: 'insurance' | 'service' | 'installation'; id: number } | null;
+  /** For an article line: the insurance plans, extra services and installation services it may carry (spec §3). */
   extendedInsurances: ServiceOption[];
   extraServices: ServiceOption[];
+  installationOptions: InstallationOption[];
+  /** On an article line, the installation it carries; on an installation line, that installation; else null. */
+  installationService: InstallationChoice | null;
 }
 
 export interface OutOfStockInfo {
@@ -87,17 +126,24 @@ export interface CartView {
     dropShippingShippingCost: number | null;
     totalPrice: number;
     totalToPay: number;
+    /** The installation lines' part of articlesSubtotal. */
+    totalInstallationPrice: number;
     cartShops: { shopId: number; shopName: string; kind: string; articlesSubtotal: number }[];
   };
   notices: CartNotice[];
   outOfStock: OutOfStockInfo | null;
+  /** The cart's own blocking errors (spec §3 criticalErrors): OEM without assembly (1145), article alone (1146). */
+  criticalErrors: CriticalError[];
   updatedAt: number;
 }
 
-const NO_SERVICES: ServiceContext = { insurances: [], services: [], insuranceAllowed: false };
+/** The store itself, seller 0 (scripts/seed/merchants.ts). */
+const OWN_SHOP_NAME = 'Ampora';
+
+const NO_SERVICES: ServiceContext = { insurances: [], services: [], insuranceAllowed: false, installations: [], countryIso: '', provinces: new Map() };
 
 /** A service line as a cart article of its own: sold by the store, nothing to ship. */
-function serviceArticle(line: CartLineRow, parent: CartArticle, option: ServiceOption): CartArticle {
+function serviceArticle(line: CartLineRow, parent: CartArticle, option: { name: string; price: number }): CartArticle {
   return {
     ...parent,
     idLine: line.idLine,
@@ -118,10 +164,27 @@ function serviceArticle(line: CartLineRow, parent: CartArticle, option: ServiceO
     canAddGiftPaper: false,
     giftPaper: false,
     mpOffer: null,
-    service: { kind: line.kind === 'insurance' ? 'insurance' : 'service', id: line.serviceId ?? 0 },
+    saleRestriction: null,
+    service: { kind: line.kind === 'article' ? 'service' : line.kind, id: line.serviceId ?? 0 },
     extendedInsurances: [],
     extraServices: [],
+    installationOptions: [],
+    installationService: null,
   };
+}
+
+/** An installation line priced at its postal code now, or null when it is no longer offered or served there. */
+function installationArticle(line: CartLineRow, parent: CartArticle, services: ServiceContext): CartArticle | null {
+  const option = parent.installationOptions.find((o) => o.id === line.serviceId);
+  const offer = services.installations.find((i) => i.id === line.serviceId);
+  if (!option || !offer || line.postalCode === null) return null;
+  const priced = installationPrice(offer, services.countryIso, line.postalCode, services.provinces.get(services.countryIso) ?? []);
+  if (!priced.ok) return null;
+  const article = serviceArticle(line, parent, { name: option.name, price: priced.price });
+  const choice: InstallationChoice = { idLine: line.idLine, installationServiceId: option.id, name: option.name, summary: option.summary, postalCode: priced.postalCode, price: priced.price, totalPrice: article.totalPrice };
+  article.installationService = choice;
+  parent.installationService = choice;
+  return article;
 }
 
 export function cartView(idCart: string, lines: readonly CartLineRow[], details: ReadonlyMap<number, LineDetail>, updatedAt: number, notices: CartNotice[] = [], outOfStock: OutOfStockInfo | null = null, services: ServiceContext = NO_SERVICES): CartView {
@@ -163,24 +226,33 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
       delivery: { minDays: d.deliveryMinDays, maxDays: d.deliveryMaxDays },
       mpOffer: d.seller.kind === 'own' ? null : { idOffer: d.offerId, shopId: d.seller.id, shopName: d.seller.name, shopSlug: d.seller.slug, sentBy: d.seller.sentBy, deliveryKey: `${d.seller.kind}-${d.seller.id}` },
       valoration: { average: d.ratingAverage, count: d.ratingCount },
+      saleRestriction: d.saleRestriction,
       service: null,
       extendedInsurances: services.insuranceAllowed ? eligibleInsurances(target, services.insurances).map((p) => ({ id: p.id, name: p.name, price: p.price, years: p.years, text: p.text })) : [],
       extraServices: eligibleServices(target, services.services).map((s) => ({ id: s.id, name: s.name, price: s.price, text: s.description })),
+      installationOptions: eligibleInstallations(target, services.countryIso, services.installations).map((i) => ({ id: i.id, name: i.name, summary: i.summary })),
+      installationService: null,
     });
   }
   // Each service line follows its article (which lists the options it was chosen from).
   for (const line of lines.filter((l) => l.kind !== 'article')) {
     const parentIndex = articles.findIndex((a) => a.idArticle === line.articleReference && a.service === null);
     const parent = articles[parentIndex];
-    const options = line.kind === 'insurance' ? parent?.extendedInsurances : parent?.extraServices;
-    const option = options?.find((o) => o.id === line.serviceId);
-    if (!parent || !option) continue; // no longer offered with this article: left out of the view and the price
+    if (!parent) continue;
+    let article: CartArticle | null;
+    if (line.kind === 'installation') article = installationArticle(line, parent, services);
+    else {
+      const option = (line.kind === 'insurance' ? parent.extendedInsurances : parent.extraServices).find((o) => o.id === line.serviceId);
+      article = option ? serviceArticle(line, parent, option) : null;
+    }
+    if (!article) continue; // no longer offered with this article (or installed there): left out of the view and the price
     const group = articles.filter((a, i) => i > parentIndex && a.articleReference === parent.idArticle).length;
-    articles.splice(parentIndex + 1 + group, 0, serviceArticle(line, parent, option));
+    articles.splice(parentIndex + 1 + group, 0, article);
   }
   const shops = new Map<number, CartView['totals']['cartShops'][number]>();
   for (const article of articles) {
-    const name = article.mpOffer?.shopName ?? details.get(article.idOffer)!.seller.name;
+    // A service line is the store's own even when its article is another seller's.
+    const name = article.mpOffer?.shopName ?? (article.service === null ? details.get(article.idOffer)!.seller.name : OWN_SHOP_NAME);
     const shop = shops.get(article.seller.id) ?? { shopId: article.seller.id, shopName: name, kind: article.seller.kind, articlesSubtotal: 0 };
     shop.articlesSubtotal += article.totalPrice;
     shops.set(article.seller.id, shop);
@@ -199,10 +271,12 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
       dropShippingShippingCost: null,
       totalPrice: articlesSubtotal,
       totalToPay: articlesSubtotal,
+      totalInstallationPrice: articles.reduce((sum, a) => sum + (a.service?.kind === 'installation' ? a.totalPrice : 0), 0),
       cartShops: [...shops.values()],
     },
     notices,
     outOfStock,
+    criticalErrors: saleRestrictionErrors(articles),
     updatedAt,
   };
 }

@@ -6,24 +6,39 @@
  * step page whose earlier steps are incomplete sends the shopper back to the first of them.
  */
 import { z } from 'zod';
-import { NO_GATEWAY_METHODS } from '../domain/orders/state-machine';
+import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
+import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
 
 export const CHECKOUT_STEPS = ['cart', 'addresses', 'delivery', 'payment', 'summary'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 const id = z.number().int().positive();
+const paymentSlugs = PAYMENT_METHODS.map((m) => m.slug) as [PaymentSlug, ...PaymentSlug[]];
 
 const fields = {
   customerRequestsInvoice: z.boolean(),
   shippingAddressSelected: id.nullable(),
   billingAddressSelected: id.nullable(),
-  shippingType: z.union([z.literal(1), z.literal(3)]).nullable(),
+  shippingType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
   shopSelected: id.nullable(),
-  paymentMethodSelected: z.enum(NO_GATEWAY_METHODS).nullable(),
+  /** The collection point (shipping type 2). */
+  pickingPointSelected: id.nullable(),
+  /** Who collects a store pickup when it is not the customer (spec §3 whoPicksUp); null is the customer. */
+  whoPicksUp: z.object({ name: z.string().trim().min(2).max(80), documentId: z.string().trim().regex(/^[A-Za-z0-9-]{5,20}$/, 'an identity document number') }).strict().nullable(),
+  /** Every method of the channel may be chosen; gateway methods are paid through the payments issue's gateways. */
+  paymentMethodSelected: z.enum(paymentSlugs).nullable(),
   /** Coupon codes entered (spec §3 selectedCoupon), at most 5. */
   couponCodes: z.array(z.string().trim().min(1).max(40)).max(5),
   giftCardCode: z.string().trim().max(40).nullable(),
   deliveryAgency: z.string().trim().max(40).nullable(),
+  /** The chosen delivery day (local date) and time slot, when the agency offers the choice. */
+  deliveryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').nullable(),
+  deliveryTime: z.enum(TIME_SLOTS.map((slot) => slot.id) as [string, ...string[]]).nullable(),
+  isNeutralOrder: z.boolean(),
+  /** The service chosen for each marketplace seller's order (spec §3 marketplaceAgencies). */
+  marketplaceAgencies: z.array(z.object({ orderKey: z.string().max(40), id: z.string().max(40) }).strict()).max(10),
+  /** Spend the customer's store balance on this order. */
+  useBalance: z.boolean(),
   solidaryAmountChecked: z.boolean(),
 };
 
@@ -33,10 +48,17 @@ export const draftSchema = z.object({
   billingAddressSelected: fields.billingAddressSelected.default(null),
   shippingType: fields.shippingType.default(null),
   shopSelected: fields.shopSelected.default(null),
+  pickingPointSelected: fields.pickingPointSelected.default(null),
+  whoPicksUp: fields.whoPicksUp.default(null),
   paymentMethodSelected: fields.paymentMethodSelected.default(null),
   couponCodes: fields.couponCodes.default([]),
   giftCardCode: fields.giftCardCode.default(null),
   deliveryAgency: fields.deliveryAgency.default(null),
+  deliveryDate: fields.deliveryDate.default(null),
+  deliveryTime: fields.deliveryTime.default(null),
+  isNeutralOrder: fields.isNeutralOrder.default(false),
+  marketplaceAgencies: fields.marketplaceAgencies.default([]),
+  useBalance: fields.useBalance.default(false),
   solidaryAmountChecked: fields.solidaryAmountChecked.default(false),
 });
 
@@ -58,12 +80,37 @@ export function resetToCart(draft: CheckoutDraft): CheckoutDraft {
   return { ...EMPTY_DRAFT, customerRequestsInvoice: draft.customerRequestsInvoice, paymentMethodSelected: draft.paymentMethodSelected, couponCodes: draft.couponCodes, giftCardCode: draft.giftCardCode };
 }
 
+/** The delivery choice a draft describes, for quoting and placing (worker/checkout/quote.ts). */
+export function choiceOf(draft: CheckoutDraft) {
+  return {
+    shippingType: draft.shippingType ?? 1,
+    shippingAddressId: draft.shippingAddressSelected ?? undefined,
+    shopId: draft.shopSelected ?? undefined,
+    pickingPointId: draft.pickingPointSelected ?? undefined,
+    billingAddressId: draft.billingAddressSelected ?? undefined,
+    customerRequestsInvoice: draft.customerRequestsInvoice,
+    couponCodes: draft.couponCodes,
+    giftCardCode: draft.giftCardCode,
+    deliveryAgency: draft.deliveryAgency,
+    deliveryDate: draft.deliveryDate,
+    deliveryTime: draft.deliveryTime,
+    isNeutralOrder: draft.isNeutralOrder,
+    marketplaceAgencies: draft.marketplaceAgencies,
+    useBalance: draft.useBalance,
+    solidaryAmountChecked: draft.solidaryAmountChecked,
+    paymentMethod: draft.paymentMethodSelected,
+  } as const;
+}
+
 /** The first step whose choices are missing, up to `wanted`. */
 export function firstIncompleteStep(draft: CheckoutDraft, wanted: CheckoutStep): CheckoutStep {
   const done: Record<CheckoutStep, boolean> = {
     cart: true,
     addresses: draft.shippingAddressSelected !== null || draft.shippingType === 3,
-    delivery: draft.shippingType !== null && (draft.shippingType !== 3 || draft.shopSelected !== null) && (draft.shippingType === 3 || draft.shippingAddressSelected !== null),
+    delivery:
+      (draft.shippingType === 1 && draft.shippingAddressSelected !== null) ||
+      (draft.shippingType === 2 && draft.pickingPointSelected !== null) ||
+      (draft.shippingType === 3 && draft.shopSelected !== null),
     payment: draft.paymentMethodSelected !== null,
     summary: true,
   };

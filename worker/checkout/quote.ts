@@ -4,12 +4,19 @@
  * allowed with why — or the blocking error of spec §8 that stops it. Placing an order computes
  * the quote again on the server; nothing the browser sends is trusted for money.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { physicalShops, provinces } from '../db/schema';
+import { countries, physicalShops, provinces, sellers } from '../db/schema';
+import { ALERT_CODES } from '../domain/checkout/alerts';
+import { readBalance } from '../balance/balance';
+import { loadShippingPoint } from './collection-points';
+import { shippingPointsNotAllowedReasons } from '../domain/checkout/collection-points';
+import { provinceMatchesPostalCode } from '../domain/identity/postal-code';
+import { canShowNeutralDelivery, choosableDays, localDate, scheduleAllowed } from '../domain/checkout/delivery-choices';
+import type { CriticalError } from '../domain/checkout/alerts';
 import { customsMatch, customsZone, deliveryGroups, pickupShopFor } from '../domain/checkout/delivery-options';
-import { PLAIN_CART_FACTS, payments, type CartFacts } from '../domain/checkout/payments';
-import { agenciesFor, agencyWindow, chooseAgency } from '../domain/checkout/agencies';
+import { PLAIN_CART_FACTS, PAYMENT_UNAVAILABLE, payments, type CartFacts } from '../domain/checkout/payments';
+import { agenciesFor, agencyWindow, chooseAgency, marketplaceAgenciesFor, type Agency } from '../domain/checkout/agencies';
 import { CHANNEL_TIME_ZONES, deliveryEstimate } from '../domain/catalogue/delivery';
 import { evaluate, type Evaluation } from '../domain/checkout/promotions';
 import { solidaryAvailable, solidaryChoice } from '../domain/checkout/solidary';
@@ -21,18 +28,31 @@ import { loadOwnedAddress } from '../identity/addresses';
 import type { UserRow } from '../identity/session';
 import { isRefurbished } from '../cart/rules';
 import { readCart } from '../cart/service';
+import { installationAt } from '../cart/installation';
 import type { CartArticle, CartView } from '../cart/view';
 
 export interface DeliveryChoice {
   shippingType: ShippingType;
   shippingAddressId?: number;
   shopId?: number;
+  /** The collection point (shipping type 2). */
+  pickingPointId?: number;
   billingAddressId?: number;
+  customerRequestsInvoice?: boolean;
   couponCodes?: readonly string[];
   giftCardCode?: string | null;
   /** The agency for our own home delivery (worker/domain/checkout/agencies.ts); the standard one when absent. */
   deliveryAgency?: string | null;
+  /** The day and time slot chosen for our own home delivery (worker/domain/checkout/delivery-choices.ts). */
+  deliveryDate?: string | null;
+  deliveryTime?: string | null;
+  isNeutralOrder?: boolean;
+  /** The service chosen per marketplace seller order; the seller's standard one when absent. */
+  marketplaceAgencies?: readonly { orderKey: string; id: string }[];
+  useBalance?: boolean;
   solidaryAmountChecked?: boolean;
+  /** The method the customer has chosen, for the alerts that depend on it (1159). */
+  paymentMethod?: string | null;
 }
 
 export interface QuoteGroup {
@@ -46,6 +66,10 @@ export interface QuoteGroup {
   agencySelected: string | null;
   /** When the group arrives (first and last possible day, local midnight). */
   deliveryDate: { from: string; to: string };
+  /** The days the customer may choose (local dates), empty when the agency does not schedule. */
+  deliveryDays: string[];
+  /** The chosen day and slot, when one was chosen. */
+  deliveryDateSelected: { date: string; time: string | null } | null;
 }
 
 export interface Quote {
@@ -54,6 +78,7 @@ export interface Quote {
   shippingAddress: Record<string, unknown>;
   billingAddress: Record<string, unknown> | null;
   shopId: number | null;
+  pickingPointId: number | null;
   totals: {
     articlesSubtotal: number;
     shippingCost: number;
@@ -62,8 +87,20 @@ export interface Quote {
     totalDiscountInCart: number;
     totalGiftCardDiscountInCart: number;
     solidaryAmount: number;
+    /** The installation part of the articles subtotal (spec §3 totalInstallationPrice). */
+    totalInstallationPrice: number;
+    /** The customer's store balance and the part of it this order spends (spec §3 balance, balanceToSpend). */
+    balance: number;
+    balanceToSpend: number;
     totalToPay: number;
   };
+  /** Neutral delivery: offered (spec §3 canShowNeutralDelivery) and chosen. */
+  neutral: { available: boolean; checked: boolean };
+  /**
+   * Problems that do not stop the quote (spec §3 criticalErrors): the step pages show them by the
+   * §8 priority, and the blocking ones stop the next step; placing the order refuses them.
+   */
+  criticalErrors: CriticalError[];
   /** Whether the solidary amount may be added (spec §3 isAvailableSolidaryOption), and whether it is. */
   solidary: { available: boolean; checked: boolean; amount: number };
   promotions: Evaluation;
@@ -87,7 +124,7 @@ const GIFT_CARD_ERRORS: Record<Extract<GiftCardCheck, { ok: false }>['problem'],
 export const FULL_INVOICE_FROM = 300_000;
 
 
-async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
+export async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
   const [row] = await db.select({ code: provinces.code }).from(provinces).where(eq(provinces.id, provinceId));
   return row?.code ?? null;
 }
@@ -96,30 +133,89 @@ function missing(path: string, message: string) {
   return appError('invalidRequest', { target: 'json', issues: [{ path, message }] });
 }
 
+/** Most units of one digital code article in an order (1154). */
+export const MAX_DIGITAL_CODES_PER_ARTICLE = 5;
+
+/** Where the order goes: a saved address, a collection point or one of our shops. */
+interface Destination {
+  countryIso: string;
+  provinceCode: string | null;
+  shippingAddress: Record<string, unknown>;
+  shopId: number | null;
+  pickingPointId: number | null;
+  /** The collection point's network, its only carrier. */
+  pointCarrier: string | null;
+}
+
+async function provinceOfPostalCode(db: Db, countryIso: string, postalCode: string): Promise<string | null> {
+  const rows = await db.select({ code: provinces.code, prefixes: provinces.postalPrefixes }).from(provinces).innerJoin(countries, eq(countries.id, provinces.countryId)).where(eq(countries.iso, countryIso));
+  return rows.find((row) => provinceMatchesPostalCode(postalCode, row.prefixes))?.code ?? null;
+}
+
+async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoice, parcelGrams: number): Promise<Destination> {
+  if (choice.shippingType === 3) {
+    if (choice.shopId === undefined) throw missing('shopId', 'a shop is required for store pickup');
+    const shopId = pickupShopFor(choice.shopId);
+    const [shop] = await db.select().from(physicalShops).where(eq(physicalShops.id, shopId));
+    if (!shop) throw appError('notFound');
+    // Spec §4: the shipping address becomes a marker derived from the shop.
+    const shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode };
+    return { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId), shippingAddress, shopId, pickingPointId: null, pointCarrier: null };
+  }
+  if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');
+  const address = await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId);
+  if (choice.shippingType === 2) {
+    if (choice.pickingPointId === undefined) throw missing('pickingPointId', 'a collection point is required');
+    const point = await loadShippingPoint(db, choice.pickingPointId);
+    if (!point) throw appError('shippingPointNotFound');
+    if (parcelGrams > point.maxWeightGrams) throw appError('shippingPointNotAllowed');
+    // The parcel goes to the point, for the person of the chosen address (name and phone for the notice).
+    const shippingAddress = { kind: 'point', pointId: point.id, carrier: point.carrier, pointName: point.name, address: point.address, postalCode: point.postalCode, city: point.city, countryIso: point.countryIso, name: address.name, surname: address.surname, phone: 'phone' in address ? address.phone : '' };
+    return { countryIso: point.countryIso, provinceCode: await provinceOfPostalCode(db, point.countryIso, point.postalCode), shippingAddress, shopId: null, pickingPointId: point.id, pointCarrier: point.carrier };
+  }
+  return { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId), shippingAddress: { ...address }, shopId: null, pickingPointId: null, pointCarrier: null };
+}
+
+const isService = (a: CartArticle) => a.service !== null;
+
+/**
+ * Installation is done where the parcel is delivered: for a home delivery each installation line
+ * is priced again for the address's postal code (38001 when we do not install there), and the
+ * cart's subtotal follows. Pickups keep the price of the postal code the customer gave.
+ */
+async function priceInstallationsAt(db: Db, cart: CartView, address: Record<string, unknown> | null): Promise<void> {
+  if (!address) return;
+  for (const line of cart.articles) {
+    if (line.service?.kind !== 'installation') continue;
+    const priced = await installationAt(db, line, String(address.postalCode), String(address.countryIso));
+    if (!priced.ok) throw appError(priced.error, { postalCode: address.postalCode });
+    const change = priced.totalPrice - line.totalPrice;
+    line.unitPrice = priced.unitPrice;
+    line.totalPrice = priced.totalPrice;
+    cart.totals.articlesSubtotal += change;
+    cart.totals.totalInstallationPrice += change;
+  }
+}
+
 /** Prices the caller's cart for the delivery choice, or throws the blocking error. */
 export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string, choice: DeliveryChoice): Promise<Quote> {
   const { db, channel } = c.var;
   const cart = await readCart(c, cartId, { recalculateStock: true });
   if (cart.outOfStock) throw appError('cartOutOfStock', { outOfStock: cart.outOfStock });
   if (cart.articles.length === 0) throw appError('cartEmpty');
+  const criticalErrors: CriticalError[] = [...cart.criticalErrors];
 
-  // Where it goes: one of the user's saved addresses, or one of our shops (spec §4, §9).
-  let destination: { countryIso: string; provinceCode: string | null };
-  let shippingAddress: Record<string, unknown>;
-  let shopId: number | null = null;
-  if (choice.shippingType === 3) {
-    if (choice.shopId === undefined) throw missing('shopId', 'a shop is required for store pickup');
-    shopId = pickupShopFor(choice.shopId);
-    const [shop] = await db.select().from(physicalShops).where(eq(physicalShops.id, shopId));
-    if (!shop) throw appError('notFound');
-    destination = { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId) };
-    shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode };
-  } else {
-    if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');
-    const address = await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId);
-    destination = { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId) };
-    shippingAddress = { ...address };
+  const shipped = cart.articles.filter((a) => !isService(a) && a.type !== 'digital');
+  const parcelGrams = shipped.reduce((sum, a) => sum + a.weightGrams * a.qty, 0);
+  if (choice.shippingType === 2) {
+    const reasons = shippingPointsNotAllowedReasons({
+      lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || isService(a), unitPrice: a.unitPrice })),
+    });
+    if (reasons.length > 0) throw appError('shippingPointNotAllowed', { reasons });
   }
+  const place = await destinationOf(db, user, choice, parcelGrams);
+  const destination = { countryIso: place.countryIso, provinceCode: place.provinceCode };
+  await priceInstallationsAt(db, cart, choice.shippingType === 1 ? place.shippingAddress : null);
 
   // Customs territories (Canarias, Ceuta, Melilla) need the invoice address in the same one (spec §5).
   let billingAddress: Record<string, unknown> | null = null;
@@ -127,37 +223,63 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     const billing = await loadOwnedAddress(db, 'billing', user.id, choice.billingAddressId);
     billingAddress = { ...billing };
     if (!customsMatch(destination, { countryIso: billing.countryIso, provinceCode: await provinceCode(db, billing.provinceId) })) throw appError('customsAddressMatch');
-  } else if (customsZone(destination.countryIso, destination.provinceCode)) {
-    throw appError('customsAddressMatch');
+    // A company or freelance invoice needs the tax id (spec §8 1136, incomplete billing address).
+    if ('billingType' in billing && billing.billingType !== 'individual' && !billing.nif) criticalErrors.push({ code: ALERT_CODES.incompleteBillingAddress });
+  } else {
+    if (customsZone(destination.countryIso, destination.provinceCode)) throw appError('customsAddressMatch');
+    // An invoice was asked for without saying where to (1136), and business customers always invoice (1158).
+    if (user.isB2b) criticalErrors.push({ code: ALERT_CODES.forceBilling });
+    else if (choice.customerRequestsInvoice) criticalErrors.push({ code: ALERT_CODES.incompleteBillingAddress });
   }
+  // Spec §8 1154: a few codes of one digital article per order.
+  for (const a of cart.articles) if (a.type === 'digital' && a.qty > MAX_DIGITAL_CODES_PER_ARTICLE) criticalErrors.push({ code: ALERT_CODES.digitalCodesLimit, articleName: a.name });
 
   // One group per seller (spec §3 ordersAndDeliveries), each priced for the destination.
   const grouped = deliveryGroups(cart.articles.map((a) => ({ ...a, sellerKind: a.seller.kind, shopId: a.seller.id, minShippingPrice: a.seller.kind === 'marketplace' ? a.seller.minShippingPrice : undefined })));
+  const marketplaceIds = grouped.filter((g) => g.kind === 'marketplace').map((g) => g.shopId);
+  const tiers = new Map(marketplaceIds.length ? (await db.select({ id: sellers.id, tier: sellers.tier }).from(sellers).where(inArray(sellers.id, marketplaceIds))).map((s) => [s.id, s.tier as 'standard' | 'premium']) : []);
   const groups: QuoteGroup[] = [];
-  const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalDiscountInCart: 0, totalGiftCardDiscountInCart: 0, solidaryAmount: 0, totalToPay: 0 };
+  const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalDiscountInCart: 0, totalGiftCardDiscountInCart: 0, solidaryAmount: 0, totalInstallationPrice: cart.totals.totalInstallationPrice, balance: 0, balanceToSpend: 0, totalToPay: 0 };
   const customs = customsZone(destination.countryIso, destination.provinceCode) !== null;
+  const timeZone = CHANNEL_TIME_ZONES[channel.id];
   for (const group of grouped) {
     // Other sellers ship themselves: no shop pickup or collection point for their articles.
     if (choice.shippingType !== 1 && group.kind !== 'own') throw appError('noZonesInMarketplace');
     // Services ship nothing: they count like digital lines.
-    const lines = group.lines.map((a) => ({ weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice }));
+    const lines = group.lines.map((a) => ({ weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || isService(a), unitPrice: a.unitPrice }));
     const result = shippingCost({ kind: group.kind, shopId: group.shopId, minShippingPrice: group.minShippingPrice, lines }, destination, choice.shippingType);
     if ('unavailable' in result) throw appError(customs && group.kind === 'own' ? 'canaryLimitation' : UNDELIVERABLE[`${group.kind}:${result.unavailable}`]!);
     const minDays = Math.max(0, ...group.lines.map((a) => a.delivery.minDays));
     const maxDays = Math.max(minDays, ...group.lines.map((a) => a.delivery.maxDays));
     const window = (days: { minDays: number; maxDays: number }) => {
-      const estimate = deliveryEstimate({ now: c.var.now, ...days, timeZone: CHANNEL_TIME_ZONES[channel.id] });
+      const estimate = deliveryEstimate({ now: c.var.now, ...days, timeZone });
       return { from: estimate.from.toISOString(), to: estimate.to.toISOString() };
     };
-    // Our own home deliveries go with an agency of the address's zone (1117 when the chosen one does not go there).
-    const homeByUs = group.kind === 'own' && choice.shippingType === 1;
-    const agencies = homeByUs ? agenciesFor(shippingZone(destination.countryIso, destination.provinceCode)) : [];
-    const chosen = homeByUs ? chooseAgency(agencies, choice.deliveryAgency) : null;
-    if (chosen === 'unavailable') throw appError('agencyNotAvailable');
+    // Home deliveries go with an agency: ours per zone (1156 when none goes there, 1117 when the
+    // chosen one does not), a marketplace seller's own services per seller order.
+    let agencies: Agency[] = [];
+    let chosen: Agency | null = null;
+    if (choice.shippingType === 1 && group.kind === 'own') {
+      agencies = agenciesFor(shippingZone(destination.countryIso, destination.provinceCode));
+      if (agencies.length === 0) throw appError('noAgencies');
+      const picked = chooseAgency(agencies, choice.deliveryAgency);
+      if (picked === 'unavailable') throw appError('agencyNotAvailable');
+      chosen = picked;
+    } else if (choice.shippingType === 1 && group.kind === 'marketplace') {
+      agencies = marketplaceAgenciesFor(tiers.get(group.shopId) ?? 'standard');
+      const picked = chooseAgency(agencies, choice.marketplaceAgencies?.find((m) => m.orderKey === group.orderKey)?.id);
+      if (picked === 'unavailable') throw appError('agencyNotAvailable');
+      chosen = picked;
+    }
     const cost = result.cost + (chosen?.extraCost ?? 0);
     if (group.kind === 'own') totals.shippingCost += cost;
     else if (group.kind === 'marketplace') totals.marketPlaceShippingCost += cost;
     else totals.dropShippingShippingCost += cost;
+    const arrival = window(chosen ? agencyWindow(chosen, minDays, maxDays) : { minDays, maxDays });
+    // The day and slot: only our own scheduled home delivery offers them.
+    const deliveryDays = chosen?.scheduling && group.kind === 'own' ? choosableDays(localDate(new Date(arrival.from), timeZone)) : [];
+    const schedule = group.kind === 'own' ? { deliveryDate: choice.deliveryDate ?? null, deliveryTime: choice.deliveryTime ?? null } : { deliveryDate: null, deliveryTime: null };
+    if (!scheduleAllowed(deliveryDays, schedule)) throw appError('deliveryDateNotAvailable');
     groups.push({
       orderKey: group.orderKey,
       kind: group.kind,
@@ -168,10 +290,15 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
         const when = window(agencyWindow(a, minDays, maxDays));
         return { id: a.id, name: a.name, extraCost: a.extraCost, express: a.express, deliveryFrom: when.from, deliveryTo: when.to };
       }),
-      agencySelected: chosen?.id ?? null,
-      deliveryDate: window(chosen ? agencyWindow(chosen, minDays, maxDays) : { minDays, maxDays }),
+      agencySelected: chosen?.id ?? (group.kind === 'own' ? place.pointCarrier : null),
+      deliveryDate: arrival,
+      deliveryDays,
+      deliveryDateSelected: schedule.deliveryDate ? { date: schedule.deliveryDate, time: schedule.deliveryTime } : null,
     });
   }
+  const neutralOffered = canShowNeutralDelivery({ isB2b: user.isB2b, shippingType: choice.shippingType, hasOwnGroup: groups.some((g) => g.kind === 'own') });
+  if (choice.isNeutralOrder && !neutralOffered) throw appError('neutralNotAvailable');
+
   // Promotions (spec §3 talonOne*): free shipping covers our own shipping; other sellers charge theirs.
   const inputs = await promotionInputs(db, user.id, choice.couponCodes ?? [], c.var.now);
   const promotions = evaluate({
@@ -195,7 +322,7 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   totals.solidaryAmount = solidary.checked ? solidary.amount : 0;
   const beforeGiftCard = totals.articlesSubtotal + totals.shippingCost + totals.marketPlaceShippingCost + totals.dropShippingShippingCost - promotions.totalDiscount + totals.solidaryAmount;
 
-  // A gift card pays what it can of the rest (spec: applied to the total).
+  // A gift card pays what it can of the rest (spec: applied to the total), then the store balance if asked.
   let giftCard: Quote['giftCard'] = null;
   if (choice.giftCardCode) {
     const check = await checkGiftCard(db, choice.giftCardCode, c.var.now);
@@ -203,7 +330,9 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     giftCard = { code: check.code, balance: check.balance, applied: Math.min(check.balance, beforeGiftCard) };
     totals.totalGiftCardDiscountInCart = giftCard.applied;
   }
-  totals.totalToPay = beforeGiftCard - totals.totalGiftCardDiscountInCart;
+  totals.balance = (await readBalance(db, user.id)).balance;
+  totals.balanceToSpend = choice.useBalance ? Math.min(totals.balance, beforeGiftCard - totals.totalGiftCardDiscountInCart) : 0;
+  totals.totalToPay = beforeGiftCard - totals.totalGiftCardDiscountInCart - totals.balanceToSpend;
 
   // A personal document id in the billing address (spec §5, 1177): from 3,000 € a Spanish simplified
   // invoice is not allowed, so the order needs an invoice address with its tax id.
@@ -219,11 +348,30 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     hasMarketplace: groups.some((g) => g.kind === 'marketplace'),
     hasDropshipping: groups.some((g) => g.kind === 'dropshipping'),
     hasDigital: cart.articles.some((a) => a.type === 'digital'),
-    hasRefurbished: cart.articles.some((a) => a.service === null && isRefurbished(a)),
+    hasRefurbished: cart.articles.some((a) => !isService(a) && isRefurbished(a)),
     hasPresale: cart.articles.some((a) => a.availabilityCode === 5),
     hasDeals: cart.articles.some((a) => a.type === 'deal'),
     shippingType: choice.shippingType,
     countryIso: destination.countryIso,
   };
-  return { cart, groups, shippingAddress, billingAddress, shopId, totals, solidary, promotions, giftCard, payments: payments(facts) };
+  const methods = payments(facts);
+  if (methods.payments.length === 0) criticalErrors.push({ code: ALERT_CODES.noPaymentMethods });
+  // Spec §8 1159: cash on delivery chosen for an order above its maximum.
+  const cashRefused = methods.paymentsNotAllowed.find((m) => m.slug === 'contrareembolso');
+  if (choice.paymentMethod === 'contrareembolso' && cashRefused?.unavailableData.error_code === PAYMENT_UNAVAILABLE.priceLimit) criticalErrors.push({ code: ALERT_CODES.maxCashOnDelivery });
+  return {
+    cart,
+    groups,
+    shippingAddress: place.shippingAddress,
+    billingAddress,
+    shopId: place.shopId,
+    pickingPointId: place.pickingPointId,
+    totals,
+    neutral: { available: neutralOffered, checked: neutralOffered && (choice.isNeutralOrder ?? false) },
+    criticalErrors,
+    solidary,
+    promotions,
+    giftCard,
+    payments: methods,
+  };
 }

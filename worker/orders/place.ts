@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { coupons, giftCardMovements, giftCards, offers, orderEvents, orderLines, orders, promotionCampaigns, promotionRedemptions, userPurchases, users } from '../db/schema';
 import { orderNumber } from '../domain/orders/order-number';
+import { spendStatements } from '../balance/balance';
 import { initialState, type NoGatewayMethod, type OrderState } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
 
@@ -33,8 +34,14 @@ export interface OrderGroupInput {
   shippingCost: number;
   discount: number;
   agency?: string | null;
-  /** This order's share of the gift card (worker/domain/orders/allocate.ts). */
+  /** The delivery day and slot chosen (our own home delivery). */
+  deliveryDate?: string | null;
+  deliveryTime?: string | null;
+  /** Neutral delivery (our own order only). */
+  neutral?: boolean;
+  /** This order's share of the gift card and of the store balance (worker/domain/orders/allocate.ts). */
   giftCardAmount: number;
+  balanceAmount?: number;
 }
 
 export interface PlaceInput {
@@ -45,11 +52,14 @@ export interface PlaceInput {
   paymentMethod: NoGatewayMethod;
   shippingType: 1 | 2 | 3;
   shopId: number | null;
+  pickingPointId?: number | null;
   shippingAddress: Record<string, unknown>;
   billingAddress: Record<string, unknown> | null;
   groups: OrderGroupInput[];
   /** The gift card spent and how much of it (the sum of the groups' shares). */
   giftCard: { code: string; amount: number } | null;
+  /** The store balance spent (the sum of the groups' shares). */
+  balanceSpent?: number;
   /** Promotions used: each campaign's counter (and its coupon's) goes up, and a redemption is recorded. */
   redemptions: { campaignId: number; couponCode: string | null }[];
   now: Date;
@@ -65,6 +75,7 @@ export interface PlacedOrder {
 export class OversoldError extends Error {}
 export class GiftCardSpentError extends Error {}
 export class CouponUsedUpError extends Error {}
+export class BalanceSpentError extends Error {}
 
 async function existing(db: Db, checkoutKey: string): Promise<PlacedOrder[]> {
   const rows = await db
@@ -91,7 +102,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   }
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
-    const total = Math.max(0, subtotal(group) + group.shippingCost - group.discount - group.giftCardAmount);
+    const total = Math.max(0, subtotal(group) + group.shippingCost - group.discount - group.giftCardAmount - (group.balanceAmount ?? 0));
     placed.push({ orderNumber: number, orderKey: group.orderKey, state, total });
     statements.push(
       db.insert(orders).values({
@@ -107,7 +118,12 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         paymentMethod: input.paymentMethod,
         shippingType: input.shippingType,
         shopId: input.shopId,
+        pickingPointId: input.pickingPointId ?? null,
         agency: group.agency ?? null,
+        deliveryDate: group.deliveryDate ?? null,
+        deliveryTime: group.deliveryTime ?? null,
+        neutral: group.neutral ?? false,
+        balanceAmount: group.balanceAmount ?? 0,
         shippingAddress: input.shippingAddress,
         billingAddress: input.billingAddress,
         articlesSubtotal: subtotal(group),
@@ -143,6 +159,8 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
       db.insert(giftCardMovements).values({ code: input.giftCard.code, orderNumber: first, amount: -input.giftCard.amount, at }),
     );
   }
+  // user_balances_never_negative aborts the batch if the balance was spent meanwhile.
+  if (input.balanceSpent && input.balanceSpent > 0) statements.push(...spendStatements(db, { userId: input.userId, amount: input.balanceSpent, orderNumber: first, now: input.now }));
   for (const redemption of input.redemptions) {
     // coupons_within_limit / campaigns_within_limit abort the batch past a usage limit.
     statements.push(
@@ -169,6 +187,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
     const text = String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? '');
     if (text.includes('OUT_OF_STOCK')) throw new OversoldError('An article ran out of stock while the order was placed');
     if (text.includes('GIFT_CARD_SPENT')) throw new GiftCardSpentError('The gift card balance was spent meanwhile');
+    if (text.includes('BALANCE_SPENT')) throw new BalanceSpentError('The store balance was spent meanwhile');
     if (text.includes('COUPON_USED_UP')) throw new CouponUsedUpError('A coupon reached its usage limit meanwhile');
     // The same cart placed at the same moment by another request: its orders stand.
     if (text.includes('UNIQUE') && text.includes('checkout_key')) return { orders: await existing(db, input.checkoutKey), replay: true };

@@ -126,6 +126,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
     if (page.access === 'visitor' && user) return c.redirect(safeNext(url.searchParams.get('next'), account), 302);
   }
   const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user, http: c, env: c.env }) : null;
+  if (loaded && 'redirect' in loaded) return c.redirect(loaded.redirect, 302);
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});

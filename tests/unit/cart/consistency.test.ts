@@ -27,6 +27,8 @@ function line(idLine: number, unitPrice: number, qty: number): CartLineView {
     service: null,
     extendedInsurances: [],
     extraServices: [],
+    installationOptions: [],
+    installationService: null,
   };
 }
 
@@ -35,9 +37,10 @@ function cart(articles: CartLineView[], articlesSubtotal: number): CartViewData 
     idCart: ID,
     articles,
     units: articles.reduce((n, a) => n + a.qty, 0),
-    totals: { articlesSubtotal, totalDiscountInCart: 0, totalPrice: articlesSubtotal, totalToPay: articlesSubtotal },
+    totals: { articlesSubtotal, totalDiscountInCart: 0, totalPrice: articlesSubtotal, totalToPay: articlesSubtotal, totalInstallationPrice: 0 },
     notices: [],
     outOfStock: null,
+    criticalErrors: [],
   };
 }
 

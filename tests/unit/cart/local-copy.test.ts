@@ -25,9 +25,10 @@ function cart(idCart = ID, outOfStock: CartViewData['outOfStock'] = null): CartV
     idCart,
     articles: [],
     units: 0,
-    totals: { articlesSubtotal: 0, totalDiscountInCart: 0, totalPrice: 0, totalToPay: 0 },
+    totals: { articlesSubtotal: 0, totalDiscountInCart: 0, totalPrice: 0, totalToPay: 0, totalInstallationPrice: 0 },
     notices: [],
     outOfStock,
+    criticalErrors: [],
   };
 }
 

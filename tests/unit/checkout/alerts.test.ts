@@ -21,6 +21,7 @@ const TABLE: [number, AlertKind, AlertType, boolean][] = [
   [1119, 'outOfStock', 'danger', false],
   [1102, 'emptyCart', 'none', false],
   [1146, 'articleAlone', 'danger', true],
+  [1145, 'oemWithoutAssembly', 'danger', true],
   [1139, 'stockLimit', 'info', false],
   [1150, 'canaryLimitation', 'warning', true],
   [1151, 'dropshippingLimitation', 'danger', true],

@@ -3,7 +3,7 @@
  * after the cart (spec §4), which one is displayed when there are several, and how a failed cart
  * or checkout call is handled. Pure data and functions; messages are mapped from `kind` elsewhere.
  *
- * Codes. The spec names 1102, 1119, 1135/1136, 1139, 1146 and 1301 and says that 1147 to 1163
+ * Codes. The spec names 1102, 1119, 1135/1136, 1139, 1145, 1146 and 1301 and says that 1147 to 1163
  * "cover" thirteen kinds; we give those kinds 1147–1159 in the order the spec lists them
  * (marketplace offer match 1147 … max cash on delivery 1159) and leave 1160–1163 unassigned, so
  * they get the generic alert. Eight alert kinds have no code in the spec; they take, in the order
@@ -19,7 +19,9 @@
  * shown as alerts" have no type or blocking in the spec: they are warnings that do not block,
  * because blocking on a guess would stop sales the server accepts (the server still refuses the
  * order if it must). User not found is a warning, as §8 Handling says. Empty cart is never shown
- * (type 'none'); the pay-per-use article is info. Unknown codes give the generic danger alert
+ * (type 'none'); the pay-per-use article is info. An OEM article without the assembly service
+ * (1145) is not in the table; it blocks like its neighbour "article alone", being the same kind
+ * of sale restriction. Unknown codes give the generic danger alert
  * ('Unknown error', UNKNOWN_ERROR_MESSAGE), which does not block either.
  *
  * Names in a displayed alert are cut to 45 characters, the last being '…' (spec §9).
@@ -34,6 +36,7 @@ export type AlertKind =
   | 'incompleteBillingAddress'
   | 'stockLimit'
   | 'articleAlone'
+  | 'oemWithoutAssembly'
   | 'marketplaceOfferMatch'
   | 'internationalWeight'
   | 'blockedPostalCode'
@@ -83,6 +86,7 @@ export const ALERT_CODES = {
   incompleteBillingAddress: 1136,
   stockLimit: 1139,
   articleAlone: 1146,
+  oemWithoutAssembly: 1145,
   marketplaceOfferMatch: 1147,
   internationalWeight: 1148,
   blockedPostalCode: 1149,
@@ -133,6 +137,7 @@ export const ALERTS: readonly Alert[] = [
   alert('outOfStock', 'danger', false),
   alert('emptyCart', 'none', false),
   blocking('articleAlone'),
+  blocking('oemWithoutAssembly'),
   alert('stockLimit', 'info', false),
   alert('canaryLimitation', 'warning', true),
   blocking('dropshippingLimitation'),

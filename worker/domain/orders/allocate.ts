@@ -4,7 +4,8 @@
  * - a cart discount is shared in proportion to each group's articles, by largest remainder, so
  *   the shares add up to the discount exactly;
  * - a shipping discount (free shipping) goes to the store's own group, whose shipping it covers;
- * - a gift card pays the groups in order (own first) until it is used up.
+ * - a gift card pays the groups in order (own first) until it is used up, then the store balance
+ *   spent on the checkout does the same with what is left.
  * No group's discount exceeds its articles plus shipping, and no gift card share exceeds what is
  * left to pay in the group.
  */
@@ -34,18 +35,22 @@ export function shareByWeight(amount: number, weights: readonly number[]): numbe
 export interface Allocation {
   discount: number;
   giftCard: number;
+  balance: number;
   total: number;
 }
 
-export function allocate(groups: readonly GroupMoney[], cartDiscount: number, shippingDiscount: number, giftCard: number): Allocation[] {
+export function allocate(groups: readonly GroupMoney[], cartDiscount: number, shippingDiscount: number, giftCard: number, balance = 0): Allocation[] {
   const cartShares = shareByWeight(cartDiscount, groups.map((g) => g.articles));
   let giftLeft = giftCard;
+  let balanceLeft = balance;
   return groups.map((group, i) => {
     const gross = group.articles + group.shipping;
     const discount = Math.min(gross, group.lineDiscount + cartShares[i]! + (group.own ? Math.min(shippingDiscount, group.shipping) : 0));
     const due = gross - discount;
     const paidByCard = Math.min(giftLeft, due);
     giftLeft -= paidByCard;
-    return { discount, giftCard: paidByCard, total: due - paidByCard };
+    const paidByBalance = Math.min(balanceLeft, due - paidByCard);
+    balanceLeft -= paidByBalance;
+    return { discount, giftCard: paidByCard, balance: paidByBalance, total: due - paidByCard - paidByBalance };
   });
 }

@@ -9,16 +9,20 @@ import { msg } from '@lingui/core/macro';
 import { asc } from 'drizzle-orm';
 import { lazy } from 'react';
 import type { CheckoutPageData } from '../../../client/pages/checkout';
-import type { CheckoutStepProps } from '../../../client/islands/checkout-step';
+import type { CheckoutStepProps, StepAlert, StepSummary } from '../../../client/islands/checkout-step';
 import { href, type RouteId } from '../../../client/routes';
 import { cartStub, callerCart, readCart } from '../../cart/service';
-import { firstIncompleteStep, parseDraft, type CheckoutDraft, type CheckoutStep } from '../../checkout/draft';
+import { choiceOf, firstIncompleteStep, parseDraft, type CheckoutDraft, type CheckoutStep } from '../../checkout/draft';
+import { loadShippingPoint } from '../../checkout/collection-points';
+import { shippingPointsNotAllowedReasons } from '../../domain/checkout/collection-points';
+import { displayedAlert, type CriticalError } from '../../domain/checkout/alerts';
+import { modifierExpired } from '../../cart/modifier';
 import { quoteCheckout, type Quote } from '../../checkout/quote';
 import { physicalShops } from '../../db/schema';
 import { pickupShopFor } from '../../domain/checkout/delivery-options';
 import { selectPaymentOnLoad } from '../../domain/checkout/payment-selection';
 import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
-import { AppError } from '../../http/errors';
+import { AppError, ERRORS } from '../../http/errors';
 import { listAddresses } from '../../identity/addresses';
 import type { AppContext } from '../../http/context';
 import type { UserRow } from '../../identity/session';
@@ -30,53 +34,69 @@ const ROUTE_OF: Record<Step, RouteId> = { addresses: 'cartAddress', delivery: 'c
 const NEXT_OF: Record<Step, RouteId> = { addresses: 'cartShipping', delivery: 'cartPayment', payment: 'cartSummary', summary: 'cartOk' };
 const STEP_OF: Record<Step, CheckoutStep> = { addresses: 'addresses', delivery: 'delivery', payment: 'payment', summary: 'summary' };
 
-/** The quote for the draft's choice, or the blocking error's message. */
-async function tryQuote(c: AppContext, user: UserRow, cartId: string, draft: CheckoutDraft): Promise<{ quote: Quote | null; blocking: string | null }> {
-  if (draft.shippingType === null) return { quote: null, blocking: null };
+type QuoteTry = { quote: Quote | null; errors: (CriticalError & { message?: string })[] };
+
+/** The quote for a choice, or the error that stops it as a critical error (spec §8). */
+async function tryQuote(c: AppContext, user: UserRow, cartId: string, draft: CheckoutDraft): Promise<QuoteTry> {
+  if (draft.shippingType === null) return { quote: null, errors: [] };
   try {
-    const quote = await quoteCheckout(c, user, cartId, {
-      shippingType: draft.shippingType,
-      shippingAddressId: draft.shippingAddressSelected ?? undefined,
-      shopId: draft.shopSelected ?? undefined,
-      billingAddressId: draft.billingAddressSelected ?? undefined,
-      couponCodes: draft.couponCodes,
-      giftCardCode: draft.giftCardCode,
-      deliveryAgency: draft.deliveryAgency,
-      solidaryAmountChecked: draft.solidaryAmountChecked,
-    });
-    return { quote, blocking: null };
+    const quote = await quoteCheckout(c, user, cartId, choiceOf(draft));
+    return { quote, errors: quote.criticalErrors };
   } catch (error) {
-    if (error instanceof AppError && error.entry.status < 500) return { quote: null, blocking: c.var.i18n._(error.entry.message) };
+    if (error instanceof AppError && error.entry.status < 500) return { quote: null, errors: [{ code: typeof error.entry.code === 'number' ? error.entry.code : -1, message: c.var.i18n._(error.entry.message) }] };
     throw error;
   }
+}
+
+/** The one alert a step shows (spec §8 priority), in the page's language. */
+function stepAlert(c: AppContext, errors: (CriticalError & { message?: string })[]): StepAlert | null {
+  const shown = displayedAlert(errors);
+  if (!shown) return null;
+  const source = errors.find((e) => e.code === shown.code);
+  const entry = Object.values(ERRORS).find((e) => e.code === shown.code) ?? ERRORS.unknown;
+  const names = shown.articleNames ?? (shown.articleName ? [shown.articleName] : []);
+  return {
+    code: shown.code,
+    type: shown.type === 'none' ? 'info' : shown.type,
+    // A refusal thrown by the quote (code -1: a validation problem) is not a §8 code; it blocks as it stands.
+    blocks: shown.blocksNextStep || (source?.message !== undefined && shown.code === -1),
+    message: source?.message ?? c.var.i18n._(entry.message),
+    articleNames: names,
+  };
 }
 
 function addressLabel(a: { name: string; surname: string; address: string; streetNumber: string; postalCode: string; city: string; companyName?: string }): string {
   return `${a.companyName ? `${a.companyName} · ` : ''}${a.name} ${a.surname}, ${a.address} ${a.streetNumber}, ${a.postalCode} ${a.city}`;
 }
 
-async function stepProps(context: LoadContext, requested: Step): Promise<CheckoutPageData> {
+const shippingTotal = (quote: Quote) => quote.totals.shippingCost + quote.totals.marketPlaceShippingCost + quote.totals.dropShippingShippingCost;
+
+async function stepProps(context: LoadContext, requested: Step): Promise<CheckoutPageData | { redirect: string }> {
   const { http, user, db, language, channel } = context;
   const { cartId } = await callerCart(http);
   const cart = await readCart(http, cartId, { recalculateStock: true });
-  if (cart.articles.length === 0) return { step: requested, props: null };
-  const draft = parseDraft(await cartStub(http, cartId).draft());
+  // Spec §8: the empty-cart error sends the customer to their orders (a placed order empties the cart).
+  if (cart.articles.length === 0) return { redirect: href('accountMyOrdersAndInvoices', language, channel) };
+  const stub = cartStub(http, cartId);
+  const draft = parseDraft(await stub.draft());
   const first = firstIncompleteStep(draft, STEP_OF[requested]);
   const step = (first === 'cart' ? 'addresses' : first) as Step;
-  const base = { step, cartId, draft, next: href(NEXT_OF[step], language, channel) };
+  const modificationExpired = modifierExpired(await stub.modifier(), context.now);
+  const base = { step, cartId, draft, next: href(NEXT_OF[step], language, channel), isB2b: user!.isB2b, modificationExpired, alert: null as StepAlert | null };
 
   if (step === 'addresses') {
     const [shipping, billing] = await Promise.all([listAddresses(db, 'shipping', user!.id, language), listAddresses(db, 'billing', user!.id, language)]);
     // The checked address is the selected one, else the default (spec §4).
     const selected = draft.shippingAddressSelected ?? shipping.find((a) => a.default)?.id ?? null;
     const billingSelected = draft.billingAddressSelected ?? billing.find((a) => a.default)?.id ?? null;
+    // 1155 (cart without address) is info the spec leaves undisplayed; the step says it in words.
     return {
       step,
       props: {
         ...base,
         draft: { ...draft, shippingAddressSelected: selected, billingAddressSelected: billingSelected },
-        shipping: shipping.map((a) => ({ id: a.id, label: addressLabel(a), default: a.default })),
-        billing: billing.map((a) => ({ id: a.id, label: addressLabel(a), default: a.default })),
+        shipping: shipping.map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
+        billing: billing.map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
       },
     };
   }
@@ -84,34 +104,56 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
   if (step === 'delivery') {
     const shops = await db.select({ id: physicalShops.id, name: physicalShops.name }).from(physicalShops).orderBy(asc(physicalShops.name));
     const byId = new Map(shops.map((s) => [s.id, s.name]));
-    const home = draft.shippingAddressSelected === null ? { quote: null, blocking: null } : await tryQuote(http, user!, cartId, { ...draft, shippingType: 1 });
+    const home = draft.shippingAddressSelected === null ? { quote: null, errors: [] } : await tryQuote(http, user!, cartId, { ...draft, shippingType: 1 });
+    const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cartId, draft) : draft.shippingType === 1 ? home : { quote: null, errors: [] };
+    const address = draft.shippingAddressSelected === null ? undefined : (await listAddresses(db, 'shipping', user!.id, language)).find((a) => a.id === draft.shippingAddressSelected);
+    const reasons = shippingPointsNotAllowedReasons({ lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice })) });
+    const point = draft.pickingPointSelected === null ? undefined : await loadShippingPoint(db, draft.pickingPointSelected);
+    const own = home.quote?.groups.find((g) => g.kind === 'own');
     return {
       step,
       props: {
         ...base,
+        alert: stepAlert(http, current.errors),
         shops: shops.map((s) => ({ id: s.id, name: s.name, pickupName: byId.get(pickupShopFor(s.id)) ?? s.name })),
-        homeDeliveryCost: home.quote ? home.quote.totals.shippingCost + home.quote.totals.marketPlaceShippingCost + home.quote.totals.dropShippingShippingCost : null,
-        agencies: home.quote?.groups.find((g) => g.kind === 'own')?.agencies ?? [],
+        homeDeliveryCost: home.quote ? shippingTotal(home.quote) : null,
+        agencies: own?.agencies ?? [],
+        // The days offered are the selected agency's (express services offer none).
+        deliveryDays: { agency: own?.agencySelected ?? null, days: own?.deliveryDays ?? [] },
+        marketplaceOrders: (home.quote?.groups ?? [])
+          .filter((g) => g.kind === 'marketplace')
+          .map((g) => ({ orderKey: g.orderKey, shopName: g.lines[0]?.mpOffer?.shopName ?? '', agencies: g.agencies, selected: g.agencySelected })),
+        neutralAvailable: home.quote?.neutral.available ?? false,
+        collectionPoints: {
+          reasons,
+          countryIso: address?.countryIso ?? channel.country,
+          postalCode: address?.postalCode ?? '',
+          articleIds: cart.articles.filter((a) => a.service === null).map((a) => a.idArticle),
+          selected: point ? { id: point.id, name: point.name, address: point.address, postalCode: point.postalCode, city: point.city } : null,
+          cost: draft.shippingType === 2 && current.quote ? shippingTotal(current.quote) : null,
+        },
         timeZone: CHANNEL_TIME_ZONES[channel.id],
-        blocking: null,
       },
     };
   }
 
-  const { quote, blocking } = await tryQuote(http, user!, cartId, draft);
+  const { quote, errors } = await tryQuote(http, user!, cartId, draft);
   // Spec §4: keep the choice while it is offered; only "free" offered → free; else the preferred one.
-  // Only the methods that complete here can be chosen (gateway methods are listed as coming soon).
   if (quote) {
-    const selectable = quote.payments.payments.filter((p) => !p.needsGateway).map((p) => p.slug);
-    const selected = selectPaymentOnLoad(draft.paymentMethodSelected, selectable) as CheckoutDraft['paymentMethodSelected'];
+    // A gateway method the customer chose stays chosen; the automatic preference picks among the
+    // methods that can be paid today (the card gateways join it when they are connected).
+    const offered = quote.payments.payments;
+    const current = draft.paymentMethodSelected;
+    const keepGateway = current !== null && offered.some((p) => p.slug === current && p.needsGateway);
+    const selected = (keepGateway ? current : selectPaymentOnLoad(current, offered.filter((p) => !p.needsGateway).map((p) => p.slug))) as CheckoutDraft['paymentMethodSelected'];
     if (selected !== draft.paymentMethodSelected) {
       draft.paymentMethodSelected = selected;
-      await cartStub(http, cartId).saveDraft(JSON.stringify(draft));
+      await stub.saveDraft(JSON.stringify(draft));
     }
   }
   const payments = quote
     ? [
-        ...quote.payments.payments.map((p) => ({ slug: p.slug, available: !p.needsGateway, soon: p.needsGateway || undefined })),
+        ...quote.payments.payments.map((p) => ({ slug: p.slug, available: true, gateway: p.needsGateway || undefined })),
         ...quote.payments.paymentsNotAllowed.filter((p) => p.notifyUnavailable).map((p) => ({ slug: p.slug, available: false, code: p.unavailableData.error_code, amount: p.unavailableData.amount })),
       ]
     : [];
@@ -120,14 +162,42 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
     props: {
       ...base,
       draft,
+      alert: stepAlert(http, errors),
       payments,
       totals: quote?.totals ?? null,
-      blocking,
       summaryLines: quote ? quote.cart.articles.map((a) => ({ name: a.name, qty: a.qty, totalPrice: a.totalPrice })) : [],
       notifications: quote ? quote.promotions.notifications.map((n) => ({ title: n.notificationTitle, body: n.notificationBody, type: n.notificationType, code: n.couponCode ?? null, value: n.couponDiscountTextValue ?? null, missingAmount: n.missingAmount ?? null })) : [],
       giftCard: quote?.giftCard ?? null,
       solidary: quote?.solidary ?? null,
+      summary: quote && step === 'summary' ? await summaryOf(context, quote) : null,
+      timeZone: CHANNEL_TIME_ZONES[channel.id],
     },
+  };
+}
+
+/** What the summary repeats of the customer's choices (spec §4 summary: everything chosen). */
+async function summaryOf(context: LoadContext, quote: Quote): Promise<StepSummary> {
+  const to = quote.shippingAddress as Record<string, string | number | undefined>;
+  const place = [to.address, to.streetNumber].filter(Boolean).join(' ');
+  const shipTo = to.kind === 'shop' || to.kind === 'point' ? `${to.kind === 'point' ? to.pointName : to.name}, ${place}, ${to.postalCode} ${to.city}` : `${to.name} ${to.surname}, ${place}, ${to.postalCode} ${to.city}`;
+  const billing = quote.billingAddress as Record<string, string | undefined> | null;
+  const billTo = billing ? [billing.companyName, `${billing.name ?? ''} ${billing.surname ?? ''}`.trim(), billing.nif, `${billing.address ?? ''} ${billing.streetNumber ?? ''}`.trim(), `${billing.postalCode ?? ''} ${billing.city ?? ''}`.trim()].filter(Boolean).join(', ') : null;
+  return {
+    shippingType: (to.kind === 'shop' ? 3 : to.kind === 'point' ? 2 : 1) as 1 | 2 | 3,
+    shipTo,
+    billTo,
+    neutral: quote.neutral.checked,
+    deliveries: quote.groups.map((g) => ({
+      orderKey: g.orderKey,
+      kind: g.kind,
+      shopName: g.kind === 'own' ? null : (g.lines[0]?.mpOffer?.shopName ?? null),
+      agency: g.agencies.find((a) => a.id === g.agencySelected)?.name ?? g.agencySelected,
+      shippingCost: g.shippingCost,
+      from: g.deliveryDate.from,
+      to: g.deliveryDate.to,
+      day: g.deliveryDateSelected?.date ?? null,
+      time: g.deliveryDateSelected?.time ?? null,
+    })),
   };
 }
 
@@ -144,6 +214,7 @@ function stepPage(step: Step) {
     component: lazy(() => import('../../../client/pages/checkout')),
     async load(context) {
       const data = await stepProps(context, step);
+      if ('redirect' in data) return data;
       return { data, meta: { title: context.i18n._(TITLES[data.step]), noIndex: true } };
     },
   });

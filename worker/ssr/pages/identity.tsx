@@ -17,6 +17,8 @@ import { dayMonthYear } from '../../domain/identity/birthday';
 import { countAddresses, listAddresses } from '../../identity/addresses';
 import { isTokenUsable } from '../../identity/auth-tokens';
 import type { UserRow } from '../../identity/session';
+import { accountBalance } from './balance';
+import { frameOf } from './account-frame';
 import { definePage, type LoadContext, type PageDefinition } from './types';
 
 const authPage = (name: 'LoginPage' | 'SignupPage' | 'RecoveryPage' | 'PasswordSentPage' | 'NewPasswordPage') =>
@@ -77,9 +79,6 @@ const newPassword = definePage<NewPasswordData>({
   },
 });
 
-function frameOf(user: UserRow, route: RouteId): AccountFrameData {
-  return { route, greetingName: user.nick ?? user.email.split('@')[0]! };
-}
 
 /** An account page: needs a session; the loader gets the signed-in user. */
 function accountDefinition<D>(component: ReturnType<typeof accountPage>, load: (context: LoadContext, user: UserRow) => Promise<D>, title: (context: LoadContext) => string) {
@@ -138,7 +137,7 @@ function pendingPage(route: RouteId) {
   );
 }
 
-const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = { account: accountHome, accountData, accountAddresses };
+const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = { account: accountHome, accountData, accountAddresses, accountBalance };
 const PENDING_ROUTES = [...ACCOUNT_GROUPS.flatMap((group) => group.sections.map((section) => section.route)), ...(Object.keys(ACCOUNT_ALIASES) as RouteId[])].filter((route) => !BUILT[route]);
 
 export const identityRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = {

@@ -56,7 +56,8 @@ export interface PageDefinition<D> {
    */
   access?: 'user' | 'visitor' | 'anyone';
   component: LazyExoticComponent<ComponentType<{ data: D }>>;
-  load(context: LoadContext): Promise<Loaded<D> | null>;
+  /** The page's data; null is "not found"; `redirect` sends the visitor elsewhere (302). */
+  load(context: LoadContext): Promise<Loaded<D> | { redirect: string } | null>;
 }
 
 export function definePage<D>(page: PageDefinition<D>): PageDefinition<unknown> {
