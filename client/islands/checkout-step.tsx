@@ -81,6 +81,8 @@ export interface CheckoutDraftView {
 export interface StepSummary {
   shippingType: 1 | 2 | 3;
   shipTo: string;
+  /** Who collects a store pickup instead of the customer. */
+  pickedUpBy: string | null;
   billTo: string | null;
   neutral: boolean;
   deliveries: { orderKey: string; kind: 'own' | 'marketplace' | 'dropshipping'; shopName: string | null; agency: string | null; shippingCost: number; from: string; to: string; day: string | null; time: string | null }[];
@@ -302,6 +304,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         shippingType: draft.shippingType,
         ...(draft.shippingType === 3 ? { shopId: draft.shopSelected } : { shippingAddressId: draft.shippingAddressSelected }),
         ...(draft.shippingType === 2 ? { pickingPointId: draft.pickingPointSelected } : {}),
+        ...(draft.shippingType === 3 && draft.whoPicksUp ? { whoPicksUp: draft.whoPicksUp } : {}),
         ...(draft.billingAddressSelected ? { billingAddressId: draft.billingAddressSelected } : {}),
         customerRequestsInvoice: draft.customerRequestsInvoice,
         couponCodes: draft.couponCodes,
@@ -500,6 +503,14 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         <dl className="checkout-summary">
           <dt>{summary.shippingType === 3 ? <Trans>Pickup at</Trans> : summary.shippingType === 2 ? <Trans>Collection point</Trans> : <Trans>Ship to</Trans>}</dt>
           <dd>{summary.shipTo}</dd>
+          {summary.pickedUpBy ? (
+            <>
+              <dt>
+                <Trans>Collected by</Trans>
+              </dt>
+              <dd>{summary.pickedUpBy}</dd>
+            </>
+          ) : null}
           {summary.billTo ? (
             <>
               <dt>

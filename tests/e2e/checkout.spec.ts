@@ -1,29 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addShippingAddress, islandReady, mailMatch, newEmail } from './fixtures/account';
+import { addOwnProduct, submitStep } from './fixtures/checkout';
 import { channelUrl } from './fixtures/store';
 
 const PASSWORD = 'correct horse battery';
-
-/** Opens products sold by the store itself until one is in stock, and adds it to the basket. */
-async function addOwnProduct(page: Page, origin: string, searchPath = '/search'): Promise<string> {
-  // From 60 €: the extended warranty bands start at 50 €; under 2,500 €: no full invoice needed (1177).
-  await page.goto(`${origin}${searchPath}?query=a&seller=own&availability=in-stock&price_from=60&price_to=2500`);
-  const links = await page.locator('.listing__results .product-card a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-  for (const href of links.slice(0, 12)) {
-    await page.goto(href);
-    const soldBy = (await page.locator('.sold-by').textContent().catch(() => '')) ?? '';
-    if (!soldBy.includes('Ampora') || (await page.locator('.buy-box [data-island="add-to-cart"]').count()) === 0) continue;
-    const button = await islandReady(page, 'add-to-cart', '.buy-box');
-    await button.locator('button').click();
-    await expect(page.locator('[data-basket-count]')).toHaveText('1');
-    return (await page.locator('h1').textContent())!.trim();
-  }
-  throw new Error('No product sold by the store in stock');
-}
-
-async function submitStep(page: Page) {
-  await page.locator('.checkout-form button[type="submit"]').click();
-}
 
 test('Spain: an anonymous shopper adds an article with an extended warranty, signs up at checkout, picks Barcelona (collected in Murcia), then home delivery, applies a coupon and a gift card, pays by transfer', async ({ page }) => {
   const origin = channelUrl('es', '');

@@ -283,3 +283,17 @@ describe('installation and sale restrictions at checkout', () => {
     }
   });
 });
+
+describe('store pickup by someone else', () => {
+  it('keeps who collects the order, and refuses a document that is not one', async () => {
+    const { browser, cartId } = await shopper();
+    await add(browser, cartId, own[2]!, 1);
+    const order = { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true };
+    expect((await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { ...order, whoPicksUp: { name: 'Luis Pérez', documentId: '12' } })).status).toBe(400);
+    expect((await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { whoPicksUp: { name: 'L', documentId: '12345678Z' } })).status).toBe(400);
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { ...order, whoPicksUp: { name: 'Luis Pérez', documentId: '12345678Z' } });
+    expect(placed.status).toBe(201);
+    const address = JSON.parse((await env.DB.prepare('SELECT shipping_address FROM orders WHERE order_number = ?').bind(placed.data.orders[0]!.orderNumber).first<string>('shipping_address'))!);
+    expect(address).toMatchObject({ kind: 'shop', shopId: 30, whoPicksUp: { name: 'Luis Pérez', documentId: '12345678Z' } });
+  });
+});

@@ -12,7 +12,7 @@ import { msg } from '@lingui/core/macro';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cartStub, ownCart, rememberUnits } from '../cart/service';
-import { draftPatch, parseDraft } from '../checkout/draft';
+import { draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { pickupShopFor } from '../domain/checkout/delivery-options';
 import { loadOwnedAddress } from '../identity/addresses';
@@ -55,6 +55,7 @@ const placeBody = z.object({
   isNeutralOrder: z.boolean().default(false),
   marketplaceAgencies: z.array(z.object({ orderKey: z.string().max(40), id: z.string().max(40) }).strict()).max(10).default([]),
   useBalance: z.boolean().default(false),
+  whoPicksUp: whoPicksUp.nullable().default(null),
   solidaryAmountChecked: z.boolean().default(false),
   paymentMethod: z.enum(paymentSlugs),
   conditionsAccepted: z.literal(true, 'the conditions must be accepted'),

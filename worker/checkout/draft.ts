@@ -13,6 +13,8 @@ export const CHECKOUT_STEPS = ['cart', 'addresses', 'delivery', 'payment', 'summ
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
 const id = z.number().int().positive();
+/** Who collects a store pickup in the customer's place: a name and the identity document they will show. */
+export const whoPicksUp = z.object({ name: z.string().trim().min(2).max(80), documentId: z.string().trim().regex(/^[A-Za-z0-9-]{5,20}$/, 'an identity document number') }).strict();
 const paymentSlugs = PAYMENT_METHODS.map((m) => m.slug) as [PaymentSlug, ...PaymentSlug[]];
 
 const fields = {
@@ -24,7 +26,7 @@ const fields = {
   /** The collection point (shipping type 2). */
   pickingPointSelected: id.nullable(),
   /** Who collects a store pickup when it is not the customer (spec §3 whoPicksUp); null is the customer. */
-  whoPicksUp: z.object({ name: z.string().trim().min(2).max(80), documentId: z.string().trim().regex(/^[A-Za-z0-9-]{5,20}$/, 'an identity document number') }).strict().nullable(),
+  whoPicksUp: whoPicksUp.nullable(),
   /** Every method of the channel may be chosen; gateway methods are paid through the payments issue's gateways. */
   paymentMethodSelected: z.enum(paymentSlugs).nullable(),
   /** Coupon codes entered (spec §3 selectedCoupon), at most 5. */
@@ -87,6 +89,7 @@ export function choiceOf(draft: CheckoutDraft) {
     shippingAddressId: draft.shippingAddressSelected ?? undefined,
     shopId: draft.shopSelected ?? undefined,
     pickingPointId: draft.pickingPointSelected ?? undefined,
+    whoPicksUp: draft.shippingType === 3 ? draft.whoPicksUp : null,
     billingAddressId: draft.billingAddressSelected ?? undefined,
     customerRequestsInvoice: draft.customerRequestsInvoice,
     couponCodes: draft.couponCodes,

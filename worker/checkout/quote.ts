@@ -37,6 +37,8 @@ export interface DeliveryChoice {
   shopId?: number;
   /** The collection point (shipping type 2). */
   pickingPointId?: number;
+  /** Who collects a store pickup when it is not the customer (spec §3 whoPicksUp). */
+  whoPicksUp?: { name: string; documentId: string } | null;
   billingAddressId?: number;
   customerRequestsInvoice?: boolean;
   couponCodes?: readonly string[];
@@ -159,7 +161,7 @@ async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoice, parc
     const [shop] = await db.select().from(physicalShops).where(eq(physicalShops.id, shopId));
     if (!shop) throw appError('notFound');
     // Spec §4: the shipping address becomes a marker derived from the shop.
-    const shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode };
+    const shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode, ...(choice.whoPicksUp ? { whoPicksUp: choice.whoPicksUp } : {}) };
     return { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId), shippingAddress, shopId, pickingPointId: null, pointCarrier: null };
   }
   if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');

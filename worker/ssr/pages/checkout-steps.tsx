@@ -185,6 +185,7 @@ async function summaryOf(context: LoadContext, quote: Quote): Promise<StepSummar
   return {
     shippingType: (to.kind === 'shop' ? 3 : to.kind === 'point' ? 2 : 1) as 1 | 2 | 3,
     shipTo,
+    pickedUpBy: to.kind === 'shop' && typeof quote.shippingAddress.whoPicksUp === 'object' && quote.shippingAddress.whoPicksUp !== null ? (quote.shippingAddress.whoPicksUp as { name: string }).name : null,
     billTo,
     neutral: quote.neutral.checked,
     deliveries: quote.groups.map((g) => ({
