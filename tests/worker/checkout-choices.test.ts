@@ -199,6 +199,9 @@ describe('collection points (shipping type 2)', () => {
     const refused = await browser.api('GET', `/api/checkout/orders/${cartId}/quote?shippingType=2&shippingAddressId=${address}&pickingPointId=${point.id}`);
     expect(refused.status).toBe(409);
     expect(refused.error).toMatchObject({ code: 'SHIPPING_POINT_NOT_ALLOWED', details: { reasons: ['marketplace'] } });
+    // The cart summary says so too (spec §3), and that the basket cannot be collected in a shop.
+    const summary = await browser.api<{ shippingPointsNotAllowedReasons: string[]; isCollectInShop: boolean }>('GET', `/api/checkout/orders/orderdata/${cartId}`);
+    expect(summary.data).toMatchObject({ shippingPointsNotAllowedReasons: ['marketplace'], isCollectInShop: false });
     // The delivery step says why the option is off.
     await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: address });
     const page = await (await browser.fetch('/cart/shipping')).text();

@@ -3,6 +3,7 @@
  * caller's cart (worker/cart/service.ts `ownCart`); each mutation reads the offers involved
  * from D1 and lets the cart's Durable Object decide with its current lines.
  */
+import { shippingPointsNotAllowedReasons as pointReasons } from '../domain/checkout/collection-points';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -201,7 +202,11 @@ export const cartCheckout = new Hono<AppEnv>()
     // Stock changes first, then the cart's own blocking errors (1145 OEM without assembly, 1146 article alone).
     const stock = view.outOfStock ? [{ code: CART_CODES.outOfStock, articleNames: [...view.outOfStock.modifiedArticles, ...view.outOfStock.removedArticles].map((a) => a.name) }] : [];
     const criticalErrors = [...stock, ...view.criticalErrors];
-    return respond(c, { ...view, ordersAndDeliveries: [...groups.values()], criticalErrors });
+    // Spec §3: why the basket cannot go to a collection point (empty when it can), and whether it can be collected in a shop.
+    const lines = view.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice }));
+    const shippingPointsNotAllowedReasons = pointReasons({ lines });
+    const isCollectInShop = view.articles.every((a) => a.seller.kind === 'own');
+    return respond(c, { ...view, ordersAndDeliveries: [...groups.values()], criticalErrors, shippingPointsNotAllowedReasons, isCollectInShop });
   })
   .get('/cart/token', async (c) => {
     const { cartId, encryptedCartId } = await callerCart(c);
