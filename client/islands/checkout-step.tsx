@@ -244,13 +244,16 @@ function Solidary({ cartId, amount, checked }: { cartId: string; amount: number;
 function Balance({ cartId, balance, checked }: { cartId: string; balance: number; checked: boolean }) {
   const { language } = useStore();
   const available = formatMoney(balance, language);
-  async function toggle(on: boolean) {
-    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { useBalance: on }).catch(() => undefined);
+  // Shown at once; the page then reloads with the new totals.
+  const [on, setOn] = useState(checked);
+  async function toggle(wanted: boolean) {
+    setOn(wanted);
+    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { useBalance: wanted }).catch(() => undefined);
     window.location.reload();
   }
   return (
     <div className="field field--check">
-      <input id="use-balance" type="checkbox" checked={checked} onChange={(event) => toggle(event.target.checked)} />
+      <input id="use-balance" type="checkbox" checked={on} onChange={(event) => toggle(event.target.checked)} />
       <label htmlFor="use-balance">
         <Trans>Use my balance ({available} available)</Trans>
       </label>
