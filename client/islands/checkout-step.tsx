@@ -269,6 +269,8 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   const [draft, setDraft] = useState(props.draft);
   const [conditions, setConditions] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Spec §8: "user not found" is a warning, every other failure a danger alert.
+  const [warning, setWarning] = useState<string | null>(null);
   const [expired, setExpired] = useState(props.modificationExpired);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<CheckoutDraftView>) => setDraft((d) => ({ ...d, ...patch }));
@@ -277,12 +279,14 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   async function run(action: () => Promise<void>) {
     setBusy(true);
     setError(null);
+    setWarning(null);
     try {
       await action();
     } catch (failure) {
       // Spec §8 handling: an expired order change opens the modal; an empty basket goes to the orders.
       if (failure instanceof ApiError && failure.code === 'ORDER_MODIFICATION_EXPIRED') setExpired(true);
       else if (failure instanceof ApiError && failure.code === 1102) window.location.assign(link('accountMyOrdersAndInvoices'));
+      else if (failure instanceof ApiError && failure.code === 1301) setWarning(failure.message);
       else setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
       setBusy(false);
     }
@@ -327,7 +331,12 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     });
   }
 
-  const modal = expired ? <ModificationExpiredModal cartId={props.cartId} /> : null;
+  const modal = (
+    <>
+      {expired ? <ModificationExpiredModal cartId={props.cartId} /> : null}
+      {warning ? <AlertBanner alert={{ code: 1301, type: 'warning', blocks: false, message: warning, articleNames: [] }} /> : null}
+    </>
+  );
   const blocked = Boolean(props.alert?.blocks) || !props.totals;
   const totals = props.totals ? (
     <dl className="checkout-totals">

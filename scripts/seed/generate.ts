@@ -8,6 +8,7 @@
  * through in constant memory; `generateCatalogue` materialises the same rows as arrays.
  */
 import { serviceTables } from './services';
+import { BLOCKED_POSTAL_CODES } from './blocked-postal-codes';
 import { articleDescription, articleName, articleSlug } from './article-texts';
 import { articleAt, type Article, type CatalogueContext } from './articles';
 import { categoryTexts, guidePost } from './category-texts';
@@ -142,6 +143,7 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
     ['extended_insurances', () => serviceTables().insurances],
     ['extra_services', () => serviceTables().services],
     ['installation_services', () => serviceTables().installations],
+    ['blocked_postal_codes', () => BLOCKED_POSTAL_CODES],
     ['shipping_points', shippingPointRows],
     ['postal_code_locations', postalCodeLocationRows],
     ['articles', function* () {

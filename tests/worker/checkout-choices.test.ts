@@ -300,3 +300,36 @@ describe('store pickup by someone else', () => {
     expect(address).toMatchObject({ kind: 'shop', shopId: 30, whoPicksUp: { name: 'Luis Pérez', documentId: '12345678Z' } });
   });
 });
+
+describe('addresses carriers do not reach or that are incomplete', () => {
+  it('refuses home delivery to a blocked postal code (1149) and shows it on the step', async () => {
+    const { browser, cartId } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    const alicante = await env.DB.prepare("SELECT id FROM provinces WHERE code = '03' AND country_id = (SELECT id FROM countries WHERE iso = 'ES')").first<number>('id');
+    const tabarca = (await browser.api<{ id: number }>('POST', '/api/user/addresses/shipping', { name: 'Ana', surname: 'García', address: 'Carrer de Sant Pere', streetNumber: '1', city: 'Isla de Tabarca', postalCode: '03138', provinceId: alicante, countryIso: 'ES', phone: '612345678' })).data.id;
+    const refused = await browser.api('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${tabarca}`);
+    expect(refused).toMatchObject({ status: 409, error: { code: 1149 } });
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: tabarca, shippingType: 1, paymentMethodSelected: 'transferencia' });
+    const page = await (await browser.fetch('/cart/payment')).text();
+    expect(page).toContain('data-alert-code="1149"');
+    // Store pickup still works for this customer.
+    expect((await browser.api('GET', `/api/checkout/orders/${cartId}/quote?shippingType=3&shopId=30`)).status).toBe(200);
+  });
+
+  it('says when the shipping address was never checked (1135), without stopping the order', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    await env.DB.prepare('UPDATE shipping_addresses SET validated = 0 WHERE id = ?').bind(address).run();
+    const quote = await browser.api<QuoteData>('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}`);
+    expect(quote.data.criticalErrors.map((e) => e.code)).toEqual([1135]);
+    const placed = await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'transferencia', conditionsAccepted: true });
+    expect(placed.status).toBe(201);
+  });
+
+  it('shows “Error loading cart information” on the basket a step sent the customer back to', async () => {
+    const { browser } = await shopper();
+    const page = await (await browser.fetch('/cart/shopping_basket?error=cart')).text();
+    expect(page).toContain('data-cart-load-error');
+    expect(await (await browser.fetch('/cart/shopping_basket')).text()).not.toContain('data-cart-load-error');
+  });
+});

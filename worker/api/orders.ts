@@ -1,7 +1,7 @@
 /**
  * Placing orders (spec §4 summary step): the server quotes the cart again for the delivery
- * choice, refuses it while a critical error stands (spec §8; the info-only ones and those the
- * spec ignores for display excepted), checks the payment method is offered and needs no gateway
+ * choice, refuses it while a blocking critical error stands (spec §8) or one the order cannot
+ * carry (REFUSED_ON_PLACE), checks the payment method is offered and needs no gateway
  * (transfer, cash on delivery, pay in shop, free; the gateway methods can be chosen but are paid
  * through the payment gateways, not connected yet, so placing with one is refused with
  * PAYMENT_GATEWAY_NOT_CONNECTED), writes one order per seller in one batch, and empties the cart. The same
@@ -17,7 +17,7 @@ import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { pickupShopFor } from '../domain/checkout/delivery-options';
 import { loadOwnedAddress } from '../identity/addresses';
 import { NO_GATEWAY_METHODS, type NoGatewayMethod } from '../domain/orders/state-machine';
-import { IGNORED_FOR_DISPLAY, alertFor } from '../domain/checkout/alerts';
+import { ALERT_CODES, IGNORED_FOR_DISPLAY, alertFor } from '../domain/checkout/alerts';
 import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
 import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
 import { loadShippingPoint } from '../checkout/collection-points';
@@ -39,6 +39,13 @@ const deliveryFields = {
   billingAddressId: id.optional(),
 };
 const paymentSlugs = PAYMENT_METHODS.map((m) => m.slug) as [PaymentSlug, ...PaymentSlug[]];
+
+/**
+ * Non-blocking alerts the order still cannot be placed with: an invoice without its address or tax
+ * id (1136), too many codes of a digital article (1154), cash on delivery above its maximum
+ * (1159). The other warnings (a better offer elsewhere, international weight…) only inform.
+ */
+const REFUSED_ON_PLACE: ReadonlySet<number> = new Set([ALERT_CODES.incompleteBillingAddress, ALERT_CODES.digitalCodesLimit, ALERT_CODES.maxCashOnDelivery]);
 
 /** The catalogue entry of a critical error's code; unknown codes are the generic error. */
 function criticalError(code: number): AppError {
@@ -137,8 +144,8 @@ export const checkoutOrders = new Hono<AppEnv>()
     }
     if (modifierExpired(await cartStub(c, cartId).modifier(), c.var.now)) throw appError('orderModificationExpired');
     const quote = await quoteCheckout(c, user, cartId, body as DeliveryChoice);
-    // Spec §8: the order is refused while a critical error stands (info ones only inform).
-    const standing = quote.criticalErrors.find((error) => !IGNORED_FOR_DISPLAY.includes(error.code) && alertFor(error.code).type !== 'info');
+    // Spec §8: the order is refused while a blocking critical error stands, or one the order itself cannot carry.
+    const standing = quote.criticalErrors.find((error) => !IGNORED_FOR_DISPLAY.includes(error.code) && (alertFor(error.code).blocksNextStep || REFUSED_ON_PLACE.has(error.code)));
     if (standing) throw criticalError(standing.code);
     const offered = quote.payments.payments.find((method) => method.slug === body.paymentMethod);
     if (!offered) {

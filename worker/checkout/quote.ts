@@ -4,9 +4,9 @@
  * allowed with why — or the blocking error of spec §8 that stops it. Placing an order computes
  * the quote again on the server; nothing the browser sends is trusted for money.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { countries, physicalShops, provinces, sellers } from '../db/schema';
+import { blockedPostalCodes, countries, physicalShops, provinces, sellers } from '../db/schema';
 import { ALERT_CODES } from '../domain/checkout/alerts';
 import { readBalance } from '../balance/balance';
 import { loadShippingPoint } from './collection-points';
@@ -175,10 +175,21 @@ async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoice, parc
     const shippingAddress = { kind: 'point', pointId: point.id, carrier: point.carrier, pointName: point.name, address: point.address, postalCode: point.postalCode, city: point.city, countryIso: point.countryIso, name: address.name, surname: address.surname, phone: 'phone' in address ? address.phone : '' };
     return { countryIso: point.countryIso, provinceCode: await provinceOfPostalCode(db, point.countryIso, point.postalCode), shippingAddress, shopId: null, pickingPointId: point.id, pointCarrier: point.carrier };
   }
+  if (await postalCodeBlocked(db, address.countryIso, address.postalCode)) throw appError('blockedPostalCode');
   return { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId), shippingAddress: { ...address }, shopId: null, pickingPointId: null, pointCarrier: null };
 }
 
 const isService = (a: CartArticle) => a.service !== null;
+
+/** Whether carriers do not reach this postal code (spec §8 1149): a blocked code or prefix of it. */
+async function postalCodeBlocked(db: Db, countryIso: string, postalCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ reason: blockedPostalCodes.reason })
+    .from(blockedPostalCodes)
+    .where(and(eq(blockedPostalCodes.countryIso, countryIso), sql`${postalCode} LIKE ${blockedPostalCodes.postalCode} || '%'`))
+    .limit(1);
+  return row !== undefined;
+}
 
 /**
  * Installation is done where the parcel is delivered: for a home delivery each installation line
@@ -217,6 +228,8 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   }
   const place = await destinationOf(db, user, choice, parcelGrams);
   const destination = { countryIso: place.countryIso, provinceCode: place.provinceCode };
+  // Spec §8 1135: an address saved before it could be checked, or without a phone for the carrier.
+  if (place.shippingAddress.validated === false || place.shippingAddress.phone === '') criticalErrors.push({ code: ALERT_CODES.incompleteShippingAddress });
   await priceInstallationsAt(db, cart, choice.shippingType === 1 ? place.shippingAddress : null);
 
   // Customs territories (Canarias, Ceuta, Melilla) need the invoice address in the same one (spec §5).

@@ -902,3 +902,17 @@ export const postalCodeLocations = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.countryIso, t.postalCode] })],
 );
+
+/**
+ * Postal codes our carriers do not reach for home delivery (spec §8 1149), kept by operations:
+ * `postal_code` is a whole code or a prefix of one.
+ */
+export const blockedPostalCodes = sqliteTable(
+  'blocked_postal_codes',
+  {
+    countryIso: text('country_iso').notNull(),
+    postalCode: text('postal_code').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryIso, t.postalCode] })],
+);

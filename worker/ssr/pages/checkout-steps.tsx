@@ -12,6 +12,7 @@ import type { CheckoutPageData } from '../../../client/pages/checkout';
 import type { CheckoutStepProps, StepAlert, StepSummary } from '../../../client/islands/checkout-step';
 import { href, type RouteId } from '../../../client/routes';
 import { cartStub, callerCart, readCart } from '../../cart/service';
+import type { CartView } from '../../cart/view';
 import { choiceOf, firstIncompleteStep, parseDraft, type CheckoutDraft, type CheckoutStep } from '../../checkout/draft';
 import { loadShippingPoint } from '../../checkout/collection-points';
 import { shippingPointsNotAllowedReasons } from '../../domain/checkout/collection-points';
@@ -73,8 +74,16 @@ const shippingTotal = (quote: Quote) => quote.totals.shippingCost + quote.totals
 
 async function stepProps(context: LoadContext, requested: Step): Promise<CheckoutPageData | { redirect: string }> {
   const { http, user, db, language, channel } = context;
-  const { cartId } = await callerCart(http);
-  const cart = await readCart(http, cartId, { recalculateStock: true });
+  // Spec §4, §8: a cart that cannot be loaded sends the customer back to the basket with an alert.
+  let cartId: string;
+  let cart: CartView;
+  try {
+    cartId = (await callerCart(http)).cartId;
+    cart = await readCart(http, cartId, { recalculateStock: true });
+  } catch (error) {
+    console.error('checkout step: the cart could not be loaded', error);
+    return { redirect: `${href('cartBasket', language, channel)}?error=cart` };
+  }
   // Spec §8: the empty-cart error sends the customer to their orders (a placed order empties the cart).
   if (cart.articles.length === 0) return { redirect: href('accountMyOrdersAndInvoices', language, channel) };
   const stub = cartStub(http, cartId);

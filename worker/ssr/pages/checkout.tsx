@@ -4,7 +4,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
-import type { BasketProps } from '../../../client/islands/basket';
+import type { BasketPageData } from '../../../client/pages/basket';
 import type { RouteId } from '../../../client/routes';
 import { href } from '../../../client/routes';
 import type { OrderResultData, TrackingData } from '../../../client/pages/orders';
@@ -20,10 +20,10 @@ import { definePage, type PageDefinition } from './types';
 /** The checkout step after the basket. */
 const NEXT_STEP: RouteId = 'cartAddress';
 
-const basket = definePage<BasketProps>({
+const basket = definePage<BasketPageData>({
   access: 'anyone',
   component: lazy(() => import('../../../client/pages/basket')),
-  async load({ http, i18n, language, channel }) {
+  async load({ http, i18n, language, channel, url }) {
     const { cartId } = await callerCart(http);
     const cart = await readCart(http, cartId, { recalculateStock: true });
     // Opening the basket resets the checkout to the cart step, keeping the invoice request and payment choice (spec §4).
@@ -31,7 +31,8 @@ const basket = definePage<BasketProps>({
     const draft = await stub.draft();
     if (draft) await stub.saveDraft(JSON.stringify(resetToCart(parseDraft(draft))));
     return {
-      data: { cart, checkoutHref: href(NEXT_STEP, language, channel) },
+      // `?error=cart`: a checkout step could not load the cart (worker/ssr/pages/checkout-steps.tsx).
+      data: { cart, checkoutHref: href(NEXT_STEP, language, channel), loadError: url.searchParams.get('error') === 'cart' },
       meta: { title: i18n._(msg`Your basket | Ampora`), noIndex: true },
     };
   },
