@@ -46,12 +46,15 @@ describe('POST /alerts/sendTeamsAlert (spec §7) through the Teams sandbox', () 
   it('delivers a good alert as a MessageCard to the development outbox', async () => {
     const title = uniqueTitle('Cart product-cost mismatch');
     const text = 'Cart 123: the lines add up to 3998 cents, the subtotal is 3999 cents.';
-    const result = await new TestBrowser().api('POST', PATH, { title, text, kind: 'product-cost-mismatch' });
+    const browser = new TestBrowser();
+    const result = await browser.api('POST', PATH, { title, text, kind: 'product-cost-mismatch' });
     expect(result).toMatchObject({ status: 200, data: { sent: true, throttled: false }, error: null });
     expect(result.headers.get('Cache-Control')).toBe('no-store');
     const row = await waitForAlert(title);
-    expect(row).toMatchObject({ subject: title, text_body: text });
-    expect(JSON.parse(row.html_body)).toEqual({ '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: title, title, text, themeColor: 'D83B01' });
+    // The card says who reported it and that the text is the browser's.
+    const sent = `Reported by a browser, unverified: anonymous visitor, cart ${(await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart}.\n\n${text}`;
+    expect(row).toMatchObject({ subject: title, text_body: sent });
+    expect(JSON.parse(row.html_body)).toEqual({ '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: title, title, text: sent, themeColor: 'D83B01' });
     // The window is remembered in KV for 600 s.
     const { keys } = await env.CACHE.list({ prefix: throttleKey('product-cost-mismatch') });
     expect(keys).toHaveLength(1);
