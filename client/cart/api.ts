@@ -3,6 +3,7 @@
  * anonymous cart on first use) and the cart calls of spec §7. The header's count follows the
  * `ampora_cart_units` cookie the server sets on every cart answer.
  */
+import type { ArticleOffer } from '../../worker/domain/checkout/offer-match';
 import { callApi } from '../api';
 import { refreshBasketCount } from '../header-state';
 
@@ -33,7 +34,26 @@ export interface CartLineView {
   installationOptions: { id: number; name: string; summary: string }[];
   /** The installation chosen (on its article and on the installation line itself). */
   installationService: InstallationChoiceView | null;
+  /** When it arrives, for the channel's time zone; null on service lines. */
+  deliveryDate: DeliveryDateView | null;
+  /** Units in our shops (only on lines we sell ourselves). */
+  storeAvailability: { shopId: number; shopName: string; qty: number }[];
+  /** The article's other offers that can be bought, cheapest first (at most 5). */
+  buyboxOffers: OfferView[];
+  /** On a marketplace line: a cheaper offer in the same condition from another seller (1147). */
+  betterOffer: OfferView | null;
 }
+
+/** Spec §3 deliveryDate: the local date of the earliest delivery, and local midnights (ISO instants) of the first and last delivery days. */
+export interface DeliveryDateView {
+  strDeliveryDate: string;
+  isSameDay: boolean;
+  minDate: string;
+  maxDate: string;
+}
+
+/** Another seller's offer of the same article (worker/domain/checkout/offer-match.ts). */
+export type OfferView = ArticleOffer;
 
 export interface InstallationChoiceView {
   idLine: number;
@@ -54,7 +74,7 @@ export interface InstallationQuoteView {
   price: number;
 }
 
-/** A cart's own blocking error (spec §3 criticalErrors): 1145 OEM without assembly, 1146 article alone. */
+/** A cart's own critical error (spec §3 criticalErrors): 1145 OEM without assembly and 1146 article alone block; 1147 a better offer warns. */
 export interface CriticalErrorView {
   code: number;
   articleName?: string;

@@ -1,9 +1,9 @@
-/** Small pieces of product display: image, price, availability, card. */
+/** Small pieces of product display: image, price, availability, delivery wording, card. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { availability } from '../catalogue/availability';
-import { formatMoney } from '../i18n/format';
+import { formatDate, formatMoney } from '../i18n/format';
 import { slugHref } from '../routes';
-import type { ProductCard as ProductCardData } from '../types';
+import type { DeliveryInfo, ProductCard as ProductCardData } from '../types';
 import { useStore } from './store-context';
 
 export const IMAGE_SIZES = { tiny: 44, small: 140, medium: 300, large: 530 } as const;
@@ -85,5 +85,31 @@ export function ProductGrid({ products }: { products: ProductCardData[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+export function DeliveryText({ delivery }: { delivery: DeliveryInfo }) {
+  const { language } = useStore();
+  const day = (iso: string) => formatDate(new Date(iso), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: delivery.timeZone });
+  const from = day(delivery.from);
+  const to = day(delivery.to);
+  if (delivery.kind === 'today' && delivery.minutesLeft !== undefined) {
+    const hours = Math.floor(delivery.minutesLeft / 60);
+    const minutes = delivery.minutesLeft % 60;
+    return hours > 0 ? (
+      <Trans>
+        Get it today if you order within {hours} h {minutes} min
+      </Trans>
+    ) : (
+      <Trans>Get it today if you order within {minutes} min</Trans>
+    );
+  }
+  if (delivery.kind === 'today') return <Trans>Get it today</Trans>;
+  if (delivery.kind === 'tomorrow') return <Trans>Get it tomorrow, {from}</Trans>;
+  if (delivery.kind === 'date') return <Trans>Get it on {from}</Trans>;
+  return (
+    <Trans>
+      Get it between {from} and {to}
+    </Trans>
   );
 }

@@ -2,11 +2,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { availability } from '../catalogue/availability';
 import { CONDITION_LABELS, LOWEST_PRICE_LABELS, REFERENCE_LABELS } from '../catalogue/labels';
-import { formatDate, formatMoney } from '../i18n/format';
-import type { DeliveryInfo, PricedOffer, ProductBuyInfo } from '../types';
+import { formatMoney } from '../i18n/format';
+import type { PricedOffer, ProductBuyInfo } from '../types';
 import AddToCart from '../islands/add-to-cart';
 import { Island } from './island';
-import { Availability } from './product-bits';
+import { Availability, DeliveryText } from './product-bits';
 import { useHref, useStore } from './store-context';
 
 /** Campaign badge drawn as SVG so its colours (data, not CSS) need no inline style under the CSP. */
@@ -20,32 +20,6 @@ export function CampaignFlag({ flag }: { flag: NonNullable<ProductBuyInfo['campa
         {label}
       </text>
     </svg>
-  );
-}
-
-export function DeliveryText({ delivery }: { delivery: DeliveryInfo }) {
-  const { language } = useStore();
-  const day = (iso: string) => formatDate(new Date(iso), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: delivery.timeZone });
-  const from = day(delivery.from);
-  const to = day(delivery.to);
-  if (delivery.kind === 'today' && delivery.minutesLeft !== undefined) {
-    const hours = Math.floor(delivery.minutesLeft / 60);
-    const minutes = delivery.minutesLeft % 60;
-    return hours > 0 ? (
-      <Trans>
-        Get it today if you order within {hours} h {minutes} min
-      </Trans>
-    ) : (
-      <Trans>Get it today if you order within {minutes} min</Trans>
-    );
-  }
-  if (delivery.kind === 'today') return <Trans>Get it today</Trans>;
-  if (delivery.kind === 'tomorrow') return <Trans>Get it tomorrow, {from}</Trans>;
-  if (delivery.kind === 'date') return <Trans>Get it on {from}</Trans>;
-  return (
-    <Trans>
-      Get it between {from} and {to}
-    </Trans>
   );
 }
 

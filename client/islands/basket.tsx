@@ -1,19 +1,24 @@
 /**
- * Island: the basket (spec §2 /cart/shopping_basket): lines with quantity and removal, the
- * services an article may carry (insurance, extra services, home installation), the stock
- * notices and the cart's blocking errors of spec §8 (1145, 1146: no checkout until solved), and
- * the totals in the channel's currency.
+ * Island: the basket (spec §2 /cart/shopping_basket): lines with quantity and removal, when each
+ * article arrives, its units in our shops, the services an article may carry (insurance, extra
+ * services, home installation), the stock notices, the cart's blocking errors of spec §8 (1145,
+ * 1146: no checkout until solved) and, on its line, the better-offer warning (1147, which does
+ * not stop the checkout), and the totals in the channel's currency.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { CHANNEL_TIME_ZONES } from '../../worker/domain/catalogue/delivery';
+import { alertFor } from '../../worker/domain/checkout/alerts';
 import { ApiError, callApi } from '../api';
-import type { CartLineView, CartViewData, CriticalErrorView } from '../cart/api';
+import type { CartLineView, CartViewData, CriticalErrorView, DeliveryDateView } from '../cart/api';
 import { checkCartConsistency } from '../cart/consistency';
 import { InstallationControl } from '../cart/installation-control';
 import { forceCartFromServer, isCartFailure, rememberCartAnswer } from '../cart/local-copy';
 import { refreshBasketCount } from '../header-state';
 import { ProductImage } from '../components/product-bits';
+import { DeliveryText } from '../components/product-bits';
 import { useStore } from '../components/store-context';
+import type { DeliveryInfo } from '../types';
 import { formatMoney } from '../i18n/format';
 import { slugHref } from '../routes';
 import { showToast } from '../toast';
@@ -59,6 +64,49 @@ function CriticalErrorMessage({ error }: { error: CriticalErrorView }) {
   if (error.code === 1145) return <Trans>“{name}” is sold only with the assembly of a PC. Add the PC assembly service to one of your components, or remove the article.</Trans>;
   if (error.code === 1146) return <Trans>“{name}” cannot be bought on its own. Add the product it goes with, or remove it.</Trans>;
   return <Trans>Your basket needs a change before you can continue.</Trans>;
+}
+
+/** The product page's delivery wording for a line's dates (a single day is named by its date). */
+function deliveryInfo(date: DeliveryDateView, timeZone: string): DeliveryInfo {
+  const kind = date.minDate !== date.maxDate ? 'range' : date.isSameDay ? 'today' : 'date';
+  return { kind, from: date.minDate, to: date.maxDate, timeZone };
+}
+
+/** How many of our shops hold the article, and, unfolded, which and how many units. */
+function StoreAvailability({ shops }: { shops: CartLineView['storeAvailability'] }) {
+  if (shops.length === 0) return null;
+  return (
+    <details className="basket-line__shops" data-store-availability={shops.length}>
+      <summary>
+        <Plural value={shops.length} one="In stock in # shop" other="In stock in # shops" />
+      </summary>
+      <ul>
+        {shops.map((shop) => (
+          <li key={shop.shopId}>
+            {shop.shopName}: <Plural value={shop.qty} one="# unit" other="# units" />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Spec §8 1147: another seller sells the article for less in the same condition; the product page lists the offers. */
+function BetterOffer({ line, productHref }: { line: CartLineView; productHref: string }) {
+  const { language } = useStore();
+  if (!line.betterOffer) return null;
+  const price = formatMoney(line.betterOffer.price, language);
+  const shop = line.betterOffer.shopName;
+  return (
+    <p className="basket-line__better-offer" data-better-offer={line.idLine}>
+      <a href={productHref}>
+        <Trans>A better offer for this article is available</Trans>
+      </a>{' '}
+      <Trans>
+        ({price} from {shop})
+      </Trans>
+    </p>
+  );
 }
 
 /** The cart's blocking errors (spec §8: they block the step after the basket). */
@@ -174,11 +222,14 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
     );
   }
   const units = cart.units;
-  const blocked = cart.criticalErrors.length > 0;
+  // Blocking errors stop the checkout and are listed on top; the 1147 warning shows on its line.
+  const blocking = cart.criticalErrors.filter((error) => alertFor(error.code).blocksNextStep);
+  const blocked = blocking.length > 0;
+  const timeZone = CHANNEL_TIME_ZONES[channel.id as keyof typeof CHANNEL_TIME_ZONES];
   return (
     <div className="basket">
       <StockNotices cart={cart} />
-      <CriticalErrors errors={cart.criticalErrors} />
+      <CriticalErrors errors={blocking} />
       <ul className="basket__lines">
         {cart.articles.filter((line) => line.service === null).map((line) => (
           <li key={line.idLine} className="basket-line" data-line-id={line.idLine} aria-busy={busyLine === line.idLine || undefined}>
@@ -199,6 +250,13 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
                   </>
                 ) : null}
               </p>
+              {line.deliveryDate ? (
+                <p className="delivery" data-delivery-date={line.deliveryDate.strDeliveryDate}>
+                  <DeliveryText delivery={deliveryInfo(line.deliveryDate, timeZone)} />
+                </p>
+              ) : null}
+              <StoreAvailability shops={line.storeAvailability} />
+              <BetterOffer line={line} productHref={slugHref(line.slug, language, channel)} />
             </div>
             <div className="basket-line__actions">
               <label htmlFor={`qty-${line.idLine}`}>

@@ -1,5 +1,7 @@
+import type { ArticleOffer } from '../../worker/domain/checkout/offer-match';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../worker/app';
 import { installationAt } from '../../worker/cart/installation';
 import { dbFor } from '../../worker/db/client';
 import { ASSEMBLY_SERVICE_ID } from '../../worker/domain/checkout/sale-restrictions';
@@ -514,6 +516,146 @@ describe('articles sold only on conditions: OEM (1145) and companion (1146)', ()
       expect(again.criticalErrors.map((e) => e.code)).toEqual([1146]);
     } finally {
       await restrict(companion!, null);
+    }
+  });
+});
+
+describe('what a cart line says: delivery dates, shop stock, other offers and a better offer (1147)', () => {
+  type Offer = ArticleOffer;
+  type LineCart = Omit<Cart, 'articles'> & {
+    articles: (CartArticle & {
+      name: string;
+      idOffer: number;
+      service: { kind: string } | null;
+      deliveryDate: { strDeliveryDate: string; isSameDay: boolean; minDate: string; maxDate: string } | null;
+      storeAvailability: { shopId: number; shopName: string; qty: number }[];
+      buyboxOffers: Offer[];
+      betterOffer: Offer | null;
+    })[];
+    criticalErrors: { code: number; articleName?: string }[];
+  };
+
+  /** Purchasable on ES, as the cart's rule has it: codes 0–5, with stock for codes 0–3. */
+  const PURCHASABLE = '(o.availability_code BETWEEN 0 AND 5 AND (o.availability_code > 3 OR o.stock > 0))';
+
+  /** The cart read through the app with the clock at `now` (the browser's cookies, so its own cart). */
+  async function cartAt(browser: TestBrowser, cartId: string, now: Date): Promise<LineCart> {
+    const headers = { Cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'CF-Connecting-IP': browser.ip };
+    const response = await createApp({ now: () => now }).fetch(new Request(`${browser.origin}/api/checkout/orders/${cartId}/cart`, { headers }), env);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: LineCart }).data;
+  }
+
+  /** The other purchasable offers of an article on ES, as the cart must list them. */
+  async function otherOffers(articleId: number, offerId: number): Promise<Offer[]> {
+    const rows = await env.DB.prepare(
+      `SELECT o.id AS idOffer, o.seller_id AS shopId, s.name AS shopName, o.price, o.condition, o.availability_code AS availabilityCode FROM offers o JOIN sellers s ON s.id = o.seller_id
+       WHERE o.channel = 'ES' AND o.article_id = ? AND o.id <> ? AND ${PURCHASABLE} ORDER BY o.price, o.id LIMIT 5`,
+    ).bind(articleId, offerId).all<Offer>();
+    return rows.results;
+  }
+
+  it('dates each article line by the request’s clock in the channel’s time zone', async () => {
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const [sameDay] = await offersWhere("o.seller_id = 0 AND a.type = 'digital' AND o.delivery_min_days = 0 AND o.delivery_max_days = 0 AND o.availability_code <= 3 AND o.stock >= 1");
+    const [twoDays] = await offersWhere(`${OWN_NEW} AND o.stock >= 1 AND o.delivery_min_days = 1 AND o.delivery_max_days = 2`);
+    await add(browser, cartId, sameDay!, 1);
+    await add(browser, cartId, twoDays!, 1);
+    // Monday 2 November 2026, 09:00 in Madrid: before the 10:00 same-day cut-off.
+    const morning = await cartAt(browser, cartId, new Date('2026-11-02T08:00:00Z'));
+    const line = (cart: LineCart, offer: OfferRow) => cart.articles.find((a) => a.idArticle === offer.article_id)!;
+    expect(line(morning, sameDay!).deliveryDate).toEqual({ strDeliveryDate: '2026-11-02', isSameDay: true, minDate: '2026-11-01T23:00:00.000Z', maxDate: '2026-11-01T23:00:00.000Z' });
+    expect(line(morning, twoDays!).deliveryDate).toEqual({ strDeliveryDate: '2026-11-03', isSameDay: false, minDate: '2026-11-02T23:00:00.000Z', maxDate: '2026-11-03T23:00:00.000Z' });
+    // 10:30 in Madrid: same day is over; Saturday's next delivery day is Monday (no Sundays).
+    expect(line(await cartAt(browser, cartId, new Date('2026-11-02T09:30:00Z')), sameDay!).deliveryDate).toMatchObject({ strDeliveryDate: '2026-11-03', isSameDay: false });
+    expect(line(await cartAt(browser, cartId, new Date('2026-11-07T12:00:00Z')), twoDays!).deliveryDate).toMatchObject({ strDeliveryDate: '2026-11-09', isSameDay: false });
+    // The existing delivery days stay beside the dates.
+    expect((line(morning, twoDays!) as unknown as { delivery: unknown }).delivery).toEqual({ minDays: 1, maxDays: 2 });
+  });
+
+  it('lists the units in our shops on our own lines, and not on another seller’s line of the same article', async () => {
+    const article = (await env.DB.prepare(
+      `SELECT o.article_id FROM offers o JOIN articles a ON a.id = o.article_id WHERE o.channel = 'ES' AND ${OWN_NEW} AND o.stock >= 1
+       AND EXISTS (SELECT 1 FROM physical_shop_stock p WHERE p.article_id = o.article_id AND p.qty > 0)
+       AND EXISTS (SELECT 1 FROM offers m WHERE m.article_id = o.article_id AND m.channel = 'ES' AND m.seller_id <> 0 AND m.condition = 'new' AND m.availability_code <= 3 AND m.stock >= 1)
+       ORDER BY o.article_id LIMIT 1`,
+    ).first<number>('article_id'))!;
+    const [ownOffer] = await offersWhere(`${OWN_NEW} AND o.stock >= 1 AND o.article_id = ${article}`);
+    const [otherSeller] = await offersWhere(`o.seller_id <> 0 AND o.condition = 'new' AND o.availability_code <= 3 AND o.stock >= 1 AND o.article_id = ${article}`);
+    const shops = (await env.DB.prepare('SELECT p.shop_id AS shopId, s.name AS shopName, p.qty FROM physical_shop_stock p JOIN physical_shops s ON s.id = p.shop_id WHERE p.article_id = ? AND p.qty > 0 ORDER BY s.name').bind(article).all()).results;
+    expect(shops.length).toBeGreaterThan(0);
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    await add(browser, cartId, ownOffer!, 1);
+    const cart = (await add(browser, cartId, otherSeller!, 1)).data as unknown as LineCart;
+    expect(cart.articles.find((a) => a.idOffer === ownOffer!.id)!.storeAvailability).toEqual(shops);
+    expect(cart.articles.find((a) => a.idOffer === otherSeller!.id)!.storeAvailability).toEqual([]);
+    // The basket says when each line arrives, and in how many shops and which we have it.
+    const page = await (await browser.fetch('/cart/shopping_basket')).text();
+    for (const a of cart.articles) expect(page).toContain(`data-delivery-date="${a.deliveryDate!.strDeliveryDate}"`);
+    expect(page).toContain(`data-store-availability="${shops.length}"`);
+    for (const shop of shops) expect(page).toContain(String(shop.shopName));
+  });
+
+  it('lists the article’s other purchasable offers, cheapest first, without the line’s own', async () => {
+    const [offer] = await offersWhere(`${OWN_NEW} AND o.stock >= 1 AND (SELECT count(*) FROM offers x WHERE x.article_id = o.article_id AND x.channel = 'ES') >= 4`);
+    const expected = await otherOffers(offer!.article_id, offer!.id);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    const line = ((await add(browser, cartId, offer!, 1)).data as unknown as LineCart).articles[0]!;
+    expect(line.buyboxOffers).toEqual(expected);
+    expect(line.buyboxOffers.map((o) => o.idOffer)).not.toContain(offer!.id);
+    const prices = line.buyboxOffers.map((o) => o.price);
+    expect(prices).toEqual([...prices].sort((x, y) => x - y));
+    // An offer that can no longer be bought leaves the list.
+    const gone = expected[0]!;
+    await env.DB.prepare('UPDATE offers SET availability_code = 7 WHERE id = ?').bind(gone.idOffer).run();
+    try {
+      const reread = await browser.api<LineCart>('GET', `/api/checkout/orders/${cartId}/cart`);
+      expect(reread.data.articles[0]!.buyboxOffers.map((o) => o.idOffer)).toEqual((await otherOffers(offer!.article_id, offer!.id)).map((o) => o.idOffer));
+      expect(reread.data.articles[0]!.buyboxOffers.map((o) => o.idOffer)).not.toContain(gone.idOffer);
+    } finally {
+      await env.DB.prepare('UPDATE offers SET availability_code = ? WHERE id = ?').bind(gone.availabilityCode, gone.idOffer).run();
+    }
+  });
+
+  it('warns of a cheaper offer in the same condition for a marketplace line (1147), without blocking, and not once it is the cheapest', async () => {
+    const row = (await env.DB.prepare(
+      `SELECT o.id, o.article_id, o.price, o.stock FROM offers o JOIN articles a ON a.id = o.article_id JOIN sellers s ON s.id = o.seller_id
+       WHERE o.channel = 'ES' AND s.kind = 'marketplace' AND o.availability_code <= 3 AND o.stock >= 1 AND o.condition = 'new' AND a.sale_restriction IS NULL AND a.type NOT IN ('refurbished', 'reaconditioned', 'recertified', 'cpo', 'digital')
+       AND EXISTS (SELECT 1 FROM offers p WHERE p.article_id = o.article_id AND p.channel = 'ES' AND p.seller_id <> o.seller_id AND p.condition = o.condition AND p.price < o.price AND p.availability_code BETWEEN 0 AND 5 AND (p.availability_code > 3 OR p.stock > 0))
+       ORDER BY o.article_id LIMIT 1`,
+    ).first<OfferRow>())!;
+    const cheapest = (await env.DB.prepare(
+      `SELECT o.id, o.price FROM offers o WHERE o.article_id = ? AND o.channel = 'ES' AND o.id <> ? AND o.condition = 'new' AND ${PURCHASABLE} ORDER BY o.price, o.id LIMIT 1`,
+    ).bind(row.article_id, row.id).first<{ id: number; price: number }>())!;
+    const browser = new TestBrowser();
+    const cartId = await cartOf(browser);
+    await add(browser, cartId, own[0]!, 1);
+    const cart = (await add(browser, cartId, row, 1)).data as unknown as LineCart;
+    const line = cart.articles.find((a) => a.idOffer === row.id)!;
+    expect(line.betterOffer).toMatchObject({ idOffer: cheapest.id, price: cheapest.price, condition: 'new' });
+    expect(cart.articles.find((a) => a.idOffer === own[0]!.id)!.betterOffer).toBeNull();
+    expect(cart.criticalErrors).toEqual([{ code: 1147, articleName: line.name }]);
+    const summary = await browser.api<LineCart>('GET', `/api/checkout/orders/orderdata/${cartId}`);
+    expect(summary.data.criticalErrors).toEqual([{ code: 1147, articleName: line.name }]);
+    // The basket shows it on the line with a link to the product, and the way on stays open.
+    const page = await (await browser.fetch('/cart/shopping_basket')).text();
+    expect(page).toContain(`data-better-offer="${line.idLine}"`);
+    expect(page).not.toContain('id="basket-blocked"');
+
+    // Once the line is the cheapest in its condition, or ties with the cheapest, there is no better offer.
+    for (const price of [cheapest.price - 1, cheapest.price]) {
+      await env.DB.prepare('UPDATE offers SET price = ? WHERE id = ?').bind(price, row.id).run();
+      try {
+        const reread = await browser.api<LineCart>('GET', `/api/checkout/orders/${cartId}/cart`);
+        expect(reread.data.articles.find((a) => a.idOffer === row.id)).toMatchObject({ unitPrice: price, betterOffer: null });
+        expect(reread.data.criticalErrors).toEqual([]);
+      } finally {
+        await env.DB.prepare('UPDATE offers SET price = ? WHERE id = ?').bind(row.price, row.id).run();
+      }
     }
   });
 });

@@ -3,6 +3,7 @@
 // customers, gateway methods, the step pages' alerts, empty-basket and expired-change handling.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, TestBrowser } from './browser';
 import { add, checkoutOffers, shopper, type OfferRow, type Placed } from './checkout-helpers';
 
 let own: OfferRow[] = [];
@@ -331,5 +332,20 @@ describe('addresses carriers do not reach or that are incomplete', () => {
     const page = await (await browser.fetch('/cart/shopping_basket?error=cart')).text();
     expect(page).toContain('data-cart-load-error');
     expect(await (await browser.fetch('/cart/shopping_basket')).text()).not.toContain('data-cart-load-error');
+  });
+});
+
+describe('cart without address (1155)', () => {
+  it('is reported by the cart summary of a customer with no shipping address, and never displayed', async () => {
+    const browser = new TestBrowser();
+    await signUp(browser);
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    await add(browser, cartId, own[0]!, 1);
+    type Summary = { criticalErrors: { code: number }[] };
+    expect((await browser.api<Summary>('GET', `/api/checkout/orders/orderdata/${cartId}`)).data.criticalErrors).toEqual([{ code: 1155 }]);
+    const page = await (await browser.fetch('/cart/address')).text();
+    expect(page).not.toContain('data-alert-code');
+    await browser.api('POST', '/api/user/addresses/shipping', { name: 'Ana', surname: 'García', address: 'Calle de Alcalá', streetNumber: '42', city: 'Madrid', postalCode: '28014', provinceId: 28, countryIso: 'ES', phone: '612345678' });
+    expect((await browser.api<Summary>('GET', `/api/checkout/orders/orderdata/${cartId}`)).data.criticalErrors).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * from D1 and lets the cart's Durable Object decide with its current lines.
  */
 import { shippingPointsNotAllowedReasons as pointReasons } from '../domain/checkout/collection-points';
+import { ALERT_CODES } from '../domain/checkout/alerts';
+import { countAddresses } from '../identity/addresses';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -199,9 +201,12 @@ export const cartCheckout = new Hono<AppEnv>()
       group.articlesSubtotal += article.totalPrice;
       groups.set(shop.key, group);
     }
-    // Stock changes first, then the cart's own blocking errors (1145 OEM without assembly, 1146 article alone).
+    // Stock changes first, then the cart's own: 1145 OEM without assembly, 1146 article alone (both block), 1147 a better offer (a warning).
     const stock = view.outOfStock ? [{ code: CART_CODES.outOfStock, articleNames: [...view.outOfStock.modifiedArticles, ...view.outOfStock.removedArticles].map((a) => a.name) }] : [];
-    const criticalErrors = [...stock, ...view.criticalErrors];
+    // 1155 (cart without address) is info the spec leaves undisplayed; the summary still reports it.
+    const user = await currentUser(c);
+    const withoutAddress = user && (await countAddresses(c.var.db, 'shipping', user.id)) === 0 ? [{ code: ALERT_CODES.cartWithoutAddress }] : [];
+    const criticalErrors = [...stock, ...view.criticalErrors, ...withoutAddress];
     // Spec §3: why the basket cannot go to a collection point (empty when it can), and whether it can be collected in a shop.
     const lines = view.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice }));
     const shippingPointsNotAllowedReasons = pointReasons({ lines });

@@ -1,14 +1,17 @@
 /**
  * The catalogue as the cart sees it, read from D1 on every mutation and view: an offer's price,
  * stock and availability on the channel, and for display the article's name, slug, brand,
- * family and seller. Adding by article (no offer named) takes the buy-box winner.
+ * family and seller. Adding by article (no offer named) takes the buy-box winner. Beside a
+ * line's own offer, the cart shows the units of the article in our shops and the article's other
+ * offers (`articleExtras`: two statements in one D1 batch for the whole cart).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
-import { articles, articleTranslations, brands, categoryTranslations, offers, sellers } from '../db/schema';
-import { buybox, type OfferCondition } from '../domain/catalogue/buybox';
-import type { OfferFact } from './rules';
+import { articles, articleTranslations, brands, categoryTranslations, offers, physicalShops, physicalShopStock, sellers } from '../db/schema';
+import { buybox, OWN_SELLER_ID, type OfferCondition } from '../domain/catalogue/buybox';
+import type { ArticleOffer } from '../domain/checkout/offer-match';
+import { LAST_PURCHASABLE_CODE, LAST_STOCKED_CODE, type OfferFact } from './rules';
 
 const factColumns = {
   offerId: offers.id,
@@ -121,4 +124,59 @@ export async function lineDetails(db: Db, channel: string, language: Language, o
       { ...row, family: family ?? '', seller: { id: sellerId, name: sellerName, slug: sellerSlug, kind: sellerKind, sentBy } },
     ]),
   );
+}
+
+/** Units of an article in one of our physical shops (spec §3 storeAvailability). */
+export interface StoreAvailability {
+  shopId: number;
+  shopName: string;
+  qty: number;
+}
+
+/** What the cart shows about its articles beyond their own offers, keyed by article id. */
+export interface ArticleExtras {
+  /** Units in our shops of the articles we sell ourselves, shops by name; shops without units are left out. */
+  shopStock: Map<number, StoreAvailability[]>;
+  /** Every offer of the article on the channel that can be bought now (the lines' own included), cheapest first. */
+  offers: Map<number, ArticleOffer[]>;
+}
+
+/**
+ * The shop stock and purchasable offers of the articles of the cart's offers, in one D1 batch
+ * whatever the number of lines. "Purchasable" is the cart's rule (./rules.ts `isPurchasable`):
+ * availability code 0–5, with stock on hand for codes 0–3. Shops are in Spain and serve every
+ * channel, as on the product page.
+ */
+export async function articleExtras(db: Db, channel: string, offerIds: readonly number[]): Promise<ArticleExtras> {
+  if (offerIds.length === 0) return { shopStock: new Map(), offers: new Map() };
+  const ids = [...new Set(offerIds)];
+  const cartArticles = db.select({ articleId: offers.articleId }).from(offers).where(and(inArray(offers.id, ids), eq(offers.channel, channel)));
+  const ownArticles = db.select({ articleId: offers.articleId }).from(offers).where(and(inArray(offers.id, ids), eq(offers.channel, channel), eq(offers.sellerId, OWN_SELLER_ID)));
+  // Column names stay distinct within each statement: a batch maps its rows by name.
+  const [stockRows, offerRows] = await db.batch([
+    db
+      .select({ articleId: physicalShopStock.articleId, shopId: physicalShopStock.shopId, shopName: physicalShops.name, qty: physicalShopStock.qty })
+      .from(physicalShopStock)
+      .innerJoin(physicalShops, eq(physicalShops.id, physicalShopStock.shopId))
+      .where(and(inArray(physicalShopStock.articleId, ownArticles), gt(physicalShopStock.qty, 0)))
+      .orderBy(asc(physicalShops.name)),
+    db
+      .select({ idOffer: offers.id, articleId: offers.articleId, shopId: offers.sellerId, shopName: sellers.name, price: offers.price, condition: offers.condition, availabilityCode: offers.availabilityCode })
+      .from(offers)
+      .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+      .where(and(eq(offers.channel, channel), inArray(offers.articleId, cartArticles), between(offers.availabilityCode, 0, LAST_PURCHASABLE_CODE), or(gt(offers.availabilityCode, LAST_STOCKED_CODE), gt(offers.stock, 0))))
+      .orderBy(asc(offers.price), asc(offers.id)),
+  ]);
+  return { shopStock: byArticle(stockRows), offers: byArticle(offerRows) };
+}
+
+/** Rows grouped by their article, each group in the rows' order. */
+function byArticle<R extends { articleId: number }>(rows: readonly R[]): Map<number, Omit<R, 'articleId'>[]> {
+  const groups = new Map<number, Omit<R, 'articleId'>[]>();
+  for (const { articleId, ...row } of rows) {
+    const group = groups.get(articleId);
+    if (group) group.push(row);
+    else groups.set(articleId, [row]);
+  }
+  return groups;
 }

@@ -9,7 +9,8 @@ import { appError, type ErrorName } from '../http/errors';
 import { anonymousCart, cartCookieName, encryptCartId } from '../identity/cart-cookie';
 import { cookieOptions, currentUser, secureCookies, type UserRow } from '../identity/session';
 import type { CartLineRow } from './cart-do';
-import { factsForOffers, lineDetails } from './facts';
+import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
+import { articleExtras, factsForOffers, lineDetails } from './facts';
 import { installationCatalogue, provincePrefixes } from './installation';
 import { serviceCatalogue } from './services';
 import { CART_CODES, type CartCode } from './rules';
@@ -61,9 +62,14 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
   let lines = options.lines ?? (await stub.lines());
   let outOfStock: OutOfStockInfo | null = null;
   const { db, channel, language } = c.var;
-  const details = await lineDetails(db, channel.id, language, lines.map((l) => l.offerId));
-  if (options.recalculateStock) {
-    const facts = await factsForOffers(db, channel.id, lines.map((l) => l.offerId));
+  // The lines' offers, their articles' shop stock and other offers, and the stock check's facts are read together.
+  const offerIds = lines.map((l) => l.offerId);
+  const [details, extras, facts] = await Promise.all([
+    lineDetails(db, channel.id, language, offerIds),
+    articleExtras(db, channel.id, offerIds),
+    options.recalculateStock ? factsForOffers(db, channel.id, offerIds) : null,
+  ]);
+  if (facts) {
     const changes = await stub.reconcile([...facts.values()], c.var.now.getTime());
     lines = changes.lines;
     if (changes.modified.length > 0 || changes.removed.length > 0) {
@@ -83,7 +89,18 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
     lines.some((l) => l.kind === 'installation') ? provincePrefixes(db, [countryIso]) : new Map(),
     currentUser(c),
   ]);
-  const view = cartView(cartId, lines, details, await stub.updatedAt(), options.notices ?? [], outOfStock, { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso, provinces });
+  const view = cartView({
+    idCart: cartId,
+    lines,
+    details,
+    extras,
+    updatedAt: await stub.updatedAt(),
+    now: c.var.now,
+    timeZone: CHANNEL_TIME_ZONES[channel.id],
+    notices: options.notices ?? [],
+    outOfStock,
+    services: { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso, provinces },
+  });
   rememberUnits(c, view.units);
   return view;
 }

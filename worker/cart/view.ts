@@ -7,12 +7,22 @@
  * their article, sold by the store, shipping nothing; their totalPrice counts in
  * `articlesSubtotal` like any line, so Σ unitPrice × qty over `articles` is the subtotal.
  * `totalInstallationPrice` is the installation part of that subtotal (not added to it again).
- * The sale restrictions of spec §8 (1145, 1146) are the view's `criticalErrors`.
+ * The sale restrictions of spec §8 (1145, 1146) and the marketplace offer match (1147) are the
+ * view's `criticalErrors`.
+ *
+ * An article line also says when it arrives (`deliveryDate`, by the request's clock in the
+ * channel's time zone), how many units our shops hold when we sell it ourselves
+ * (`storeAvailability`) and the article's other offers (`buyboxOffers`); service lines keep
+ * neutral values (null, empty lists).
  */
+import { OWN_SELLER_ID } from '../domain/catalogue/buybox';
+import { deliveryEstimate } from '../domain/catalogue/delivery';
 import type { CriticalError } from '../domain/checkout/alerts';
+import { localDate } from '../domain/checkout/delivery-choices';
+import { betterOffer, offerMatchErrors, type ArticleOffer } from '../domain/checkout/offer-match';
 import { saleRestrictionErrors, type SaleRestriction } from '../domain/checkout/sale-restrictions';
 import type { CartLineRow } from './cart-do';
-import type { LineDetail } from './facts';
+import type { ArticleExtras, LineDetail, StoreAvailability } from './facts';
 import { eligibleInstallations, installationPrice, type InstallationOffer, type ProvincePrefixes } from './installation';
 import { eligibleInsurances, eligibleServices, maxUnits, type CartCode } from './rules';
 import type { ExtraServiceOffer, InsuranceOffer } from './services';
@@ -49,6 +59,21 @@ export interface InstallationChoice {
   price: number;
   totalPrice: number;
 }
+
+/** When an article line arrives (spec §3 deliveryDate), from its offer's delivery days. */
+export interface CartDeliveryDate {
+  /** The channel's local date (YYYY-MM-DD) of the earliest delivery. */
+  strDeliveryDate: string;
+  /** The earliest delivery is today (same-day offer, ordered before 10:00 local, not a Sunday). */
+  isSameDay: boolean;
+  /** Local midnight of the earliest delivery day, as an ISO instant. */
+  minDate: string;
+  /** Local midnight of the latest delivery day, as an ISO instant. */
+  maxDate: string;
+}
+
+/** Most other offers listed on a line (spec §3 buybox offers). */
+export const MAX_BUYBOX_OFFERS = 5;
 
 export interface ServiceOption {
   id: number;
@@ -89,6 +114,8 @@ export interface CartArticle {
   giftPaper: boolean;
   isSubscription: boolean;
   delivery: { minDays: number; maxDays: number };
+  /** Null on service lines, which ship nothing. */
+  deliveryDate: CartDeliveryDate | null;
   mpOffer: { idOffer: number; shopId: number; shopName: string; shopSlug: string; sentBy: string; deliveryKey: string } | null;
   valoration: { average: number; count: number };
   /** How the article may be sold (spec §8 1145, 1146); always null on service lines. */
@@ -101,6 +128,12 @@ export interface CartArticle {
   installationOptions: InstallationOption[];
   /** On an article line, the installation it carries; on an installation line, that installation; else null. */
   installationService: InstallationChoice | null;
+  /** Units in our physical shops, only on lines we sell ourselves (seller 0); else empty. */
+  storeAvailability: StoreAvailability[];
+  /** The article's other offers that can be bought now on the channel, cheapest first, at most MAX_BUYBOX_OFFERS; the line's own is not among them. */
+  buyboxOffers: ArticleOffer[];
+  /** On a marketplace line, the cheapest other seller's offer in the same condition for less (1147); else null. */
+  betterOffer: ArticleOffer | null;
 }
 
 export interface OutOfStockInfo {
@@ -132,7 +165,10 @@ export interface CartView {
   };
   notices: CartNotice[];
   outOfStock: OutOfStockInfo | null;
-  /** The cart's own blocking errors (spec §3 criticalErrors): OEM without assembly (1145), article alone (1146). */
+  /**
+   * The cart's own critical errors (spec §3 criticalErrors): OEM without assembly (1145) and
+   * article alone (1146), which block, then marketplace offer match (1147), a warning.
+   */
   criticalErrors: CriticalError[];
   updatedAt: number;
 }
@@ -141,6 +177,39 @@ export interface CartView {
 const OWN_SHOP_NAME = 'Ampora';
 
 const NO_SERVICES: ServiceContext = { insurances: [], services: [], insuranceAllowed: false, installations: [], countryIso: '', provinces: new Map() };
+const NO_EXTRAS: ArticleExtras = { shopStock: new Map(), offers: new Map() };
+
+/** What a cart view is made of. */
+export interface CartViewInput {
+  idCart: string;
+  lines: readonly CartLineRow[];
+  /** The lines' offers as D1 has them now, by offer id (./facts.ts `lineDetails`). */
+  details: ReadonlyMap<number, LineDetail>;
+  /** Shop stock and other offers of the cart's articles (./facts.ts `articleExtras`); none when absent. */
+  extras?: ArticleExtras;
+  updatedAt: number;
+  /** The request's clock (`c.var.now`) and the channel's time zone (`CHANNEL_TIME_ZONES`), for the delivery dates. */
+  now: Date;
+  timeZone: string;
+  notices?: CartNotice[];
+  outOfStock?: OutOfStockInfo | null;
+  services?: ServiceContext;
+}
+
+/** The delivery dates of each delivery window, worked out once per view (lines often share a window). */
+function deliveryDates(now: Date, timeZone: string): (delivery: CartArticle['delivery']) => CartDeliveryDate {
+  const known = new Map<string, CartDeliveryDate>();
+  return ({ minDays, maxDays }) => {
+    const key = `${minDays}:${maxDays}`;
+    let dates = known.get(key);
+    if (!dates) {
+      const estimate = deliveryEstimate({ now, minDays, maxDays, timeZone });
+      dates = { strDeliveryDate: localDate(estimate.from, timeZone), isSameDay: estimate.cutoff !== undefined, minDate: estimate.from.toISOString(), maxDate: estimate.to.toISOString() };
+      known.set(key, dates);
+    }
+    return dates;
+  };
+}
 
 /** A service line as a cart article of its own: sold by the store, nothing to ship. */
 function serviceArticle(line: CartLineRow, parent: CartArticle, option: { name: string; price: number }): CartArticle {
@@ -163,6 +232,7 @@ function serviceArticle(line: CartLineRow, parent: CartArticle, option: { name: 
     type: 'service',
     canAddGiftPaper: false,
     giftPaper: false,
+    deliveryDate: null,
     mpOffer: null,
     saleRestriction: null,
     service: { kind: line.kind === 'article' ? 'service' : line.kind, id: line.serviceId ?? 0 },
@@ -170,6 +240,9 @@ function serviceArticle(line: CartLineRow, parent: CartArticle, option: { name: 
     extraServices: [],
     installationOptions: [],
     installationService: null,
+    storeAvailability: [],
+    buyboxOffers: [],
+    betterOffer: null,
   };
 }
 
@@ -187,13 +260,17 @@ function installationArticle(line: CartLineRow, parent: CartArticle, services: S
   return article;
 }
 
-export function cartView(idCart: string, lines: readonly CartLineRow[], details: ReadonlyMap<number, LineDetail>, updatedAt: number, notices: CartNotice[] = [], outOfStock: OutOfStockInfo | null = null, services: ServiceContext = NO_SERVICES): CartView {
+export function cartView(input: CartViewInput): CartView {
+  const { idCart, lines, details, updatedAt, notices = [], outOfStock = null, services = NO_SERVICES, extras = NO_EXTRAS } = input;
+  const deliveryDate = deliveryDates(input.now, input.timeZone);
   const articles: CartArticle[] = [];
   for (const line of lines.filter((l) => l.kind === 'article')) {
     const d = details.get(line.offerId);
     if (!d) continue; // an offer gone from the catalogue: reconcile removes the line
     const crossedOut = d.originalPrice !== null && d.originalPrice > d.price ? d.originalPrice : null;
     const target = { price: d.price, categoryId: d.familyId, sellerKind: d.seller.kind, type: d.type };
+    const offers = extras.offers.get(line.articleId) ?? [];
+    const delivery = { minDays: d.deliveryMinDays, maxDays: d.deliveryMaxDays };
     articles.push({
       idLine: line.idLine,
       idArticle: line.articleId,
@@ -223,7 +300,8 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
       canAddGiftPaper: d.type !== 'digital',
       giftPaper: line.giftPaper,
       isSubscription: false,
-      delivery: { minDays: d.deliveryMinDays, maxDays: d.deliveryMaxDays },
+      delivery,
+      deliveryDate: deliveryDate(delivery),
       mpOffer: d.seller.kind === 'own' ? null : { idOffer: d.offerId, shopId: d.seller.id, shopName: d.seller.name, shopSlug: d.seller.slug, sentBy: d.seller.sentBy, deliveryKey: `${d.seller.kind}-${d.seller.id}` },
       valoration: { average: d.ratingAverage, count: d.ratingCount },
       saleRestriction: d.saleRestriction,
@@ -232,6 +310,9 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
       extraServices: eligibleServices(target, services.services).map((s) => ({ id: s.id, name: s.name, price: s.price, text: s.description })),
       installationOptions: eligibleInstallations(target, services.countryIso, services.installations).map((i) => ({ id: i.id, name: i.name, summary: i.summary })),
       installationService: null,
+      storeAvailability: d.seller.id === OWN_SELLER_ID ? (extras.shopStock.get(line.articleId) ?? []) : [],
+      buyboxOffers: offers.filter((o) => o.idOffer !== line.offerId).slice(0, MAX_BUYBOX_OFFERS),
+      betterOffer: betterOffer({ idArticle: line.articleId, name: d.name, unitPrice: d.price, condition: d.condition, seller: d.seller, service: null }, offers),
     });
   }
   // Each service line follows its article (which lists the options it was chosen from).
@@ -276,7 +357,7 @@ export function cartView(idCart: string, lines: readonly CartLineRow[], details:
     },
     notices,
     outOfStock,
-    criticalErrors: saleRestrictionErrors(articles),
+    criticalErrors: [...saleRestrictionErrors(articles), ...offerMatchErrors(articles, extras.offers)],
     updatedAt,
   };
 }

@@ -70,6 +70,7 @@ export const ERRORS = {
   personalIdRequired: { type: 'conflict', code: 1177, status: 409, message: msg`For orders of 3,000 € or more we need an invoice address with your tax identification number.` },
   oemWithoutAssembly: { type: 'conflict', code: 1145, status: 409, message: msg`This OEM article is sold only with the assembly of a computer. Add the assembly service to your basket.` },
   articleCannotBeAlone: { type: 'conflict', code: 1146, status: 409, message: msg`This article cannot be bought on its own. Add the product it goes with to your basket.` },
+  marketplaceOfferMatch: { type: 'conflict', code: 1147, status: 409, message: msg`There is a better offer for an article in your basket.` },
   blockedPostalCode: { type: 'conflict', code: 1149, status: 409, message: msg`We cannot deliver to this postal code. Please choose another address.` },
   digitalCodesLimit: { type: 'conflict', code: 1154, status: 409, message: msg`An order can include at most 5 digital codes of the same article.` },
   noAgencies: { type: 'conflict', code: 1156, status: 409, message: msg`No delivery service reaches this address. Please choose another one.` },

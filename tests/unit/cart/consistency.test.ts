@@ -29,6 +29,10 @@ function line(idLine: number, unitPrice: number, qty: number): CartLineView {
     extraServices: [],
     installationOptions: [],
     installationService: null,
+    deliveryDate: null,
+    storeAvailability: [],
+    buyboxOffers: [],
+    betterOffer: null,
   };
 }
 

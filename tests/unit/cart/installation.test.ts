@@ -55,6 +55,8 @@ function detail(offerId: number, articleId: number, price: number, familyId: num
 const row = (over: Partial<CartLineRow> & Pick<CartLineRow, 'idLine' | 'offerId' | 'articleId'>): CartLineRow => ({ qty: 1, articleReference: 0, kind: 'article', serviceId: null, postalCode: null, giftPaper: false, addedAt: 0, ...over });
 
 const CONTEXT: ServiceContext = { insurances: [], services: [], insuranceAllowed: true, installations: [HOME], countryIso: 'ES', provinces: new Map([['ES', SPAIN]]) };
+const viewOf = (lines: CartLineRow[], lineDetails: ReadonlyMap<number, LineDetail>, services = CONTEXT) =>
+  cartView({ idCart: 'cart', lines, details: lineDetails, updatedAt: 0, now: new Date('2026-11-02T08:00:00Z'), timeZone: 'Europe/Madrid', services });
 const WASHER = detail(500, 50, 49_900, 40);
 const PHONE = detail(600, 60, 29_900, 12);
 const details = new Map([[500, WASHER], [600, PHONE]]);
@@ -62,7 +64,7 @@ const details = new Map([[500, WASHER], [600, PHONE]]);
 describe('installation lines in the cart view', () => {
   it('prices the line at its province × the article’s units, right after its article, and totals it', () => {
     const lines = [row({ idLine: 1, offerId: 500, articleId: 50, qty: 2 }), row({ idLine: 2, offerId: 600, articleId: 60 }), row({ idLine: 3, offerId: 500, articleId: 50, qty: 2, articleReference: 50, kind: 'installation', serviceId: 1, postalCode: '28013' })];
-    const view = cartView('cart', lines, details, 0, [], null, CONTEXT);
+    const view = viewOf(lines, details);
     expect(view.articles.map((a) => [a.idLine, a.service?.kind ?? 'article'])).toEqual([[1, 'article'], [3, 'installation'], [2, 'article']]);
     const installation = view.articles[1]!;
     expect(installation).toMatchObject({ unitPrice: 3_999, totalPrice: 7_998, qty: 2, weightGrams: 0, type: 'service', mpOffer: null, service: { kind: 'installation', id: 1 } });
@@ -77,18 +79,18 @@ describe('installation lines in the cart view', () => {
 
   it('leaves out an installation whose province is no longer served, or that the article can no longer have', () => {
     const lines = [row({ idLine: 1, offerId: 500, articleId: 50 }), row({ idLine: 2, offerId: 500, articleId: 50, articleReference: 50, kind: 'installation', serviceId: 1, postalCode: '07001' })];
-    const unserved = cartView('cart', lines, details, 0, [], null, CONTEXT);
+    const unserved = viewOf(lines, details);
     expect(unserved.articles.map((a) => a.idLine)).toEqual([1]);
     expect(unserved.totals).toMatchObject({ articlesSubtotal: 49_900, totalInstallationPrice: 0 });
-    const otherChannel = cartView('cart', [lines[0]!, { ...lines[1]!, postalCode: '28013' }], details, 0, [], null, { ...CONTEXT, countryIso: 'FR' });
+    const otherChannel = viewOf([lines[0]!, { ...lines[1]!, postalCode: '28013' }], details, { ...CONTEXT, countryIso: 'FR' });
     expect(otherChannel.articles.map((a) => a.idLine)).toEqual([1]);
   });
 
   it('puts the sale-restriction errors of the lines in criticalErrors', () => {
     const oem = new Map([[700, detail(700, 70, 19_900, 30, 'oem')]]);
-    expect(cartView('cart', [row({ idLine: 1, offerId: 700, articleId: 70 })], oem, 0, [], null, CONTEXT).criticalErrors).toEqual([{ code: 1145, articleName: 'Article 70' }]);
+    expect(viewOf([row({ idLine: 1, offerId: 700, articleId: 70 })], oem).criticalErrors).toEqual([{ code: 1145, articleName: 'Article 70' }]);
     const companion = new Map([[700, detail(700, 70, 19_900, 30, 'companion')], ...details]);
-    expect(cartView('cart', [row({ idLine: 1, offerId: 700, articleId: 70 })], companion, 0, [], null, CONTEXT).criticalErrors).toEqual([{ code: 1146, articleName: 'Article 70' }]);
-    expect(cartView('cart', [row({ idLine: 1, offerId: 700, articleId: 70 }), row({ idLine: 2, offerId: 600, articleId: 60 })], companion, 0, [], null, CONTEXT).criticalErrors).toEqual([]);
+    expect(viewOf([row({ idLine: 1, offerId: 700, articleId: 70 })], companion).criticalErrors).toEqual([{ code: 1146, articleName: 'Article 70' }]);
+    expect(viewOf([row({ idLine: 1, offerId: 700, articleId: 70 }), row({ idLine: 2, offerId: 600, articleId: 60 })], companion).criticalErrors).toEqual([]);
   });
 });
