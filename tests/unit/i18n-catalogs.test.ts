@@ -1,6 +1,8 @@
 /**
  * Every message is translated in every language (a production build shows a missing
- * translation as its id), and each translation keeps its source's placeholders and tags.
+ * translation as its id), and each translation keeps its source's placeholders and tags. There
+ * are two catalogs per language (lingui.config.ts): `messages` for client/ (shipped to browsers)
+ * and `server` for worker/; a message used on both sides is in both, translated the same.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -34,20 +36,32 @@ function placeholders(message: string): string[] {
   return [...simple, ...plural].sort();
 }
 
-const source = parsePo(readFileSync('locales/en_EN/messages.po', 'utf8'));
+const CATALOGS = ['messages', 'server'] as const;
+const read = (language: string, catalog: string) => parsePo(readFileSync(`locales/${language}/${catalog}.po`, 'utf8'));
 
 describe('message catalogs', () => {
-  it('has source messages', () => {
-    expect(source.length).toBeGreaterThan(100);
-  });
+  for (const catalog of CATALOGS) {
+    const source = read('en_EN', catalog);
+    it(`${catalog}: has source messages`, () => {
+      expect(source.length).toBeGreaterThan(100);
+    });
 
-  for (const language of LANGUAGES.filter((l) => l !== 'en_EN')) {
-    it(`${language}: every message translated, placeholders kept`, () => {
-      const entries = new Map(parsePo(readFileSync(`locales/${language}/messages.po`, 'utf8')).map((e) => [e.msgid, e.msgstr]));
-      const missing = source.filter((e) => !entries.get(e.msgid)).map((e) => e.msgid);
-      expect(missing).toEqual([]);
-      const broken = source.filter((e) => !e.msgid.includes('plural,') && JSON.stringify(placeholders(e.msgid)) !== JSON.stringify(placeholders(entries.get(e.msgid) ?? ''))).map((e) => e.msgid);
-      expect(broken).toEqual([]);
+    for (const language of LANGUAGES.filter((l) => l !== 'en_EN')) {
+      it(`${catalog}, ${language}: every message translated, placeholders kept`, () => {
+        const entries = new Map(read(language, catalog).map((e) => [e.msgid, e.msgstr]));
+        const missing = source.filter((e) => !entries.get(e.msgid)).map((e) => e.msgid);
+        expect(missing).toEqual([]);
+        const broken = source.filter((e) => !e.msgid.includes('plural,') && JSON.stringify(placeholders(e.msgid)) !== JSON.stringify(placeholders(entries.get(e.msgid) ?? ''))).map((e) => e.msgid);
+        expect(broken).toEqual([]);
+      });
+    }
+  }
+
+  for (const language of LANGUAGES) {
+    it(`${language}: a message in both catalogs reads the same in both`, () => {
+      const server = new Map(read(language, 'server').map((e) => [e.msgid, e.msgstr]));
+      const differing = read(language, 'messages').filter((e) => server.has(e.msgid) && server.get(e.msgid) !== e.msgstr).map((e) => e.msgid);
+      expect(differing).toEqual([]);
     });
   }
 });
