@@ -11,7 +11,7 @@ import { FormAlert } from '../components/forms';
 import { formatDate, formatMoney } from '../i18n/format';
 import { CollectionPointPicker } from './collection-point-picker';
 import { AlertBanner, Choice, type StepAlert } from './step-parts';
-import type { CheckoutDraftView } from '../islands/checkout-step';
+import type { CheckoutDraftView } from './types';
 
 export interface StepAgency {
   id: string;

@@ -4,32 +4,28 @@
  * allowed with why — or the blocking error of spec §8 that stops it. Placing an order computes
  * the quote again on the server; nothing the browser sends is trusted for money.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { blockedPostalCodes, countries, physicalShops, provinces, sellers } from '../db/schema';
-import { ALERT_CODES } from '../domain/checkout/alerts';
+import { inArray } from 'drizzle-orm';
+import { sellers } from '../db/schema';
 import { readBalance } from '../balance/balance';
-import { loadShippingPoint } from './collection-points';
-import { shippingPointsNotAllowedReasons } from '../domain/checkout/collection-points';
-import { provinceMatchesPostalCode } from '../domain/identity/postal-code';
-import { canShowNeutralDelivery, choosableDays, localDate, scheduleAllowed } from '../domain/checkout/delivery-choices';
-import type { CriticalError } from '../domain/checkout/alerts';
-import { customsMatch, customsZone, deliveryGroups, pickupShopFor } from '../domain/checkout/delivery-options';
-import { PLAIN_CART_FACTS, PAYMENT_UNAVAILABLE, payments, type CartFacts } from '../domain/checkout/payments';
+import { isRefurbished } from '../cart/rules';
+import { readCart } from '../cart/service';
+import type { CartArticle, CartView } from '../cart/view';
 import { agenciesFor, agencyWindow, chooseAgency, marketplaceAgenciesFor, type Agency } from '../domain/checkout/agencies';
-import { CHANNEL_TIME_ZONES, deliveryEstimate } from '../domain/catalogue/delivery';
+import { ALERT_CODES, type CriticalError } from '../domain/checkout/alerts';
+import { shippingPointsNotAllowedReasons } from '../domain/checkout/collection-points';
+import { canShowNeutralDelivery, choosableDays, localDate, scheduleAllowed } from '../domain/checkout/delivery-choices';
+import { customsMatch, customsZone, deliveryGroups } from '../domain/checkout/delivery-options';
+import { PLAIN_CART_FACTS, PAYMENT_UNAVAILABLE, payments, type CartFacts } from '../domain/checkout/payments';
 import { evaluate, type Evaluation } from '../domain/checkout/promotions';
-import { solidaryAvailable, solidaryChoice } from '../domain/checkout/solidary';
 import { shippingCost, shippingZone, type ShippingType } from '../domain/checkout/shipping';
-import { checkGiftCard, promotionInputs, type GiftCardCheck } from './promotions-data';
+import { solidaryAvailable, solidaryChoice } from '../domain/checkout/solidary';
+import { CHANNEL_TIME_ZONES, deliveryEstimate } from '../domain/catalogue/delivery';
 import type { AppContext } from '../http/context';
 import { appError, type ErrorName } from '../http/errors';
 import { loadOwnedAddress } from '../identity/addresses';
 import type { UserRow } from '../identity/session';
-import { isRefurbished } from '../cart/rules';
-import { readCart } from '../cart/service';
-import { installationAt } from '../cart/installation';
-import type { CartArticle, CartView } from '../cart/view';
+import { destinationOf, priceInstallationsAt, provinceCode } from './destination';
+import { checkGiftCard, promotionInputs, type GiftCardCheck } from './promotions-data';
 
 export interface DeliveryChoice {
   shippingType: ShippingType;
@@ -125,90 +121,10 @@ const GIFT_CARD_ERRORS: Record<Extract<GiftCardCheck, { ok: false }>['problem'],
 /** From this amount (cents) an order needs a full invoice with the buyer's tax id (spec §5 personal document id). */
 export const FULL_INVOICE_FROM = 300_000;
 
-
-export async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
-  const [row] = await db.select({ code: provinces.code }).from(provinces).where(eq(provinces.id, provinceId));
-  return row?.code ?? null;
-}
-
-function missing(path: string, message: string) {
-  return appError('invalidRequest', { target: 'json', issues: [{ path, message }] });
-}
-
 /** Most units of one digital code article in an order (1154). */
 export const MAX_DIGITAL_CODES_PER_ARTICLE = 5;
 
-/** Where the order goes: a saved address, a collection point or one of our shops. */
-interface Destination {
-  countryIso: string;
-  provinceCode: string | null;
-  shippingAddress: Record<string, unknown>;
-  shopId: number | null;
-  pickingPointId: number | null;
-  /** The collection point's network, its only carrier. */
-  pointCarrier: string | null;
-}
-
-async function provinceOfPostalCode(db: Db, countryIso: string, postalCode: string): Promise<string | null> {
-  const rows = await db.select({ code: provinces.code, prefixes: provinces.postalPrefixes }).from(provinces).innerJoin(countries, eq(countries.id, provinces.countryId)).where(eq(countries.iso, countryIso));
-  return rows.find((row) => provinceMatchesPostalCode(postalCode, row.prefixes))?.code ?? null;
-}
-
-async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoice, parcelGrams: number): Promise<Destination> {
-  if (choice.shippingType === 3) {
-    if (choice.shopId === undefined) throw missing('shopId', 'a shop is required for store pickup');
-    const shopId = pickupShopFor(choice.shopId);
-    const [shop] = await db.select().from(physicalShops).where(eq(physicalShops.id, shopId));
-    if (!shop) throw appError('notFound');
-    // Spec §4: the shipping address becomes a marker derived from the shop.
-    const shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode, ...(choice.whoPicksUp ? { whoPicksUp: choice.whoPicksUp } : {}) };
-    return { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId), shippingAddress, shopId, pickingPointId: null, pointCarrier: null };
-  }
-  if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');
-  const address = await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId);
-  if (choice.shippingType === 2) {
-    if (choice.pickingPointId === undefined) throw missing('pickingPointId', 'a collection point is required');
-    const point = await loadShippingPoint(db, choice.pickingPointId);
-    if (!point) throw appError('shippingPointNotFound');
-    if (parcelGrams > point.maxWeightGrams) throw appError('shippingPointNotAllowed');
-    // The parcel goes to the point, for the person of the chosen address (name and phone for the notice).
-    const shippingAddress = { kind: 'point', pointId: point.id, carrier: point.carrier, pointName: point.name, address: point.address, postalCode: point.postalCode, city: point.city, countryIso: point.countryIso, name: address.name, surname: address.surname, phone: 'phone' in address ? address.phone : '' };
-    return { countryIso: point.countryIso, provinceCode: await provinceOfPostalCode(db, point.countryIso, point.postalCode), shippingAddress, shopId: null, pickingPointId: point.id, pointCarrier: point.carrier };
-  }
-  if (await postalCodeBlocked(db, address.countryIso, address.postalCode)) throw appError('blockedPostalCode');
-  return { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId), shippingAddress: { ...address }, shopId: null, pickingPointId: null, pointCarrier: null };
-}
-
 const isService = (a: CartArticle) => a.service !== null;
-
-/** Whether carriers do not reach this postal code (spec §8 1149): a blocked code or prefix of it. */
-async function postalCodeBlocked(db: Db, countryIso: string, postalCode: string): Promise<boolean> {
-  const [row] = await db
-    .select({ reason: blockedPostalCodes.reason })
-    .from(blockedPostalCodes)
-    .where(and(eq(blockedPostalCodes.countryIso, countryIso), sql`${postalCode} LIKE ${blockedPostalCodes.postalCode} || '%'`))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * Installation is done where the parcel is delivered: for a home delivery each installation line
- * is priced again for the address's postal code (38001 when we do not install there), and the
- * cart's subtotal follows. Pickups keep the price of the postal code the customer gave.
- */
-async function priceInstallationsAt(db: Db, cart: CartView, address: Record<string, unknown> | null): Promise<void> {
-  if (!address) return;
-  for (const line of cart.articles) {
-    if (line.service?.kind !== 'installation') continue;
-    const priced = await installationAt(db, line, String(address.postalCode), String(address.countryIso));
-    if (!priced.ok) throw appError(priced.error, { postalCode: address.postalCode });
-    const change = priced.totalPrice - line.totalPrice;
-    line.unitPrice = priced.unitPrice;
-    line.totalPrice = priced.totalPrice;
-    cart.totals.articlesSubtotal += change;
-    cart.totals.totalInstallationPrice += change;
-  }
-}
 
 /** Prices the caller's cart for the delivery choice, or throws the blocking error. */
 export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string, choice: DeliveryChoice): Promise<Quote> {

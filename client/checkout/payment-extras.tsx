@@ -1,0 +1,161 @@
+/**
+ * The payment step's extras, each saved in the checkout draft before the page reloads with the
+ * new totals: coupon codes and the gift card (with the promotion engine's notifications in
+ * words), the solidary amount and the store balance.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { ApiError, callApi } from '../api';
+import { useStore } from '../components/store-context';
+import { formatMoney } from '../i18n/format';
+import type { CheckoutDraftView, StepNotification } from './types';
+
+/** Words for the promotion engine's notification keys. */
+function NotificationText({ n }: { n: StepNotification }) {
+  const { language } = useStore();
+  const code = n.code ?? '';
+  const value = n.value === null ? '' : n.value === 'freeShipping' ? '' : n.value.endsWith('%') ? n.value : formatMoney(Number(n.value), language);
+  if (n.title === 'coupon.applied') return n.value === 'freeShipping' ? <Trans>Coupon {code} applied: free shipping.</Trans> : <Trans>Coupon {code} applied: {value} off.</Trans>;
+  if (n.title === 'offer.almostQualified') {
+    const missing = formatMoney(n.missingAmount ?? 0, language);
+    return <Trans>Add {missing} more to your basket to get a discount.</Trans>;
+  }
+  switch (n.body.replace(/^coupon\./, '')) {
+    case 'expired':
+      return <Trans>The coupon {code} has expired.</Trans>;
+    case 'notStarted':
+      return <Trans>The coupon {code} is not valid yet.</Trans>;
+    case 'usedUp':
+    case 'userLimitReached':
+      return <Trans>The coupon {code} has already been used as many times as it allows.</Trans>;
+    case 'wrongChannel':
+      return <Trans>The coupon {code} is not valid in this country’s store.</Trans>;
+    case 'minCartAmountNotReached': {
+      const missing = formatMoney(n.missingAmount ?? 0, language);
+      return <Trans>Add {missing} more to use the coupon {code}.</Trans>;
+    }
+    case 'conditionsNotMet':
+      return <Trans>Your basket does not meet the conditions of the coupon {code}.</Trans>;
+    case 'notCombinable':
+      return <Trans>The coupon {code} cannot be combined with another promotion in your basket.</Trans>;
+    default:
+      return <Trans>The coupon {code} does not exist.</Trans>;
+  }
+}
+
+/** Coupon codes and the gift card: saved in the draft, then the page shows the new totals. */
+export function Codes({ draft, cartId, notifications, giftCard }: { draft: CheckoutDraftView; cartId: string; notifications: StepNotification[]; giftCard: { code: string; applied: number; balance: number } | null }) {
+  const { t } = useLingui();
+  const { language } = useStore();
+  const [coupon, setCoupon] = useState('');
+  const [card, setCard] = useState(draft.giftCardCode ?? '');
+  const [error, setError] = useState<string | null>(null);
+  async function saveCodes(patch: Partial<CheckoutDraftView>) {
+    setError(null);
+    try {
+      await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, patch);
+      window.location.reload();
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
+    }
+  }
+  async function checkCard() {
+    setError(null);
+    try {
+      await callApi('POST', `/api/giftcards/validate?code=${encodeURIComponent(card)}`);
+      await saveCodes({ giftCardCode: card });
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
+    }
+  }
+  const left = giftCard ? formatMoney(giftCard.balance - giftCard.applied, language) : '';
+  return (
+    <fieldset className="checkout-codes">
+      <legend>
+        <Trans>Coupons and gift cards</Trans>
+      </legend>
+      <div className="form-alert" role="alert">
+        {error ? <p>{error}</p> : null}
+      </div>
+      <ul className="notifications" aria-live="polite">
+        {notifications.map((n, index) => (
+          <li key={index} className={`notification notification--${n.type}`} data-notification={n.title} data-notification-type={n.type}>
+            <NotificationText n={n} />
+          </li>
+        ))}
+      </ul>
+      <div className="inline-field">
+        <label htmlFor="coupon-code">
+          <Trans>Coupon code</Trans>
+        </label>
+        <input id="coupon-code" value={coupon} onChange={(event) => setCoupon(event.target.value)} autoComplete="off" />
+        <button type="button" className="button button--secondary" disabled={coupon.trim() === ''} onClick={() => saveCodes({ couponCodes: [...draft.couponCodes, coupon.trim()] })}>
+          <Trans>Apply</Trans>
+        </button>
+      </div>
+      {draft.couponCodes.length > 0 ? (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => saveCodes({ couponCodes: [] })}>
+            <Trans>Remove coupons</Trans>
+          </button>
+        </p>
+      ) : null}
+      <div className="inline-field">
+        <label htmlFor="gift-card-code">
+          <Trans>Gift card</Trans>
+        </label>
+        <input id="gift-card-code" value={card} onChange={(event) => setCard(event.target.value)} autoComplete="off" />
+        <button type="button" className="button button--secondary" disabled={card.trim() === ''} onClick={checkCard}>
+          <Trans>Use</Trans>
+        </button>
+      </div>
+      {giftCard ? (
+        <p data-gift-card-applied={giftCard.applied}>
+          <Trans>Gift card {giftCard.code}: {left} left after this order.</Trans>{' '}
+          <button type="button" className="button button--secondary" onClick={() => saveCodes({ giftCardCode: null })}>
+            <Trans>Remove</Trans>
+          </button>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The solidary amount: saved in the draft, then the page shows the new total. */
+export function Solidary({ cartId, amount, checked }: { cartId: string; amount: number; checked: boolean }) {
+  const { language } = useStore();
+  const donation = formatMoney(amount, language);
+  async function toggle(on: boolean) {
+    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { solidaryAmountChecked: on }).catch(() => undefined);
+    window.location.reload();
+  }
+  return (
+    <div className="field field--check">
+      <input id="solidary-amount" type="checkbox" checked={checked} onChange={(event) => toggle(event.target.checked)} />
+      <label htmlFor="solidary-amount">
+        <Trans>Add {donation} as a solidary donation</Trans>
+      </label>
+    </div>
+  );
+}
+
+/** Spend the store balance: saved in the draft, then the page shows the new total. */
+export function Balance({ cartId, balance, checked }: { cartId: string; balance: number; checked: boolean }) {
+  const { language } = useStore();
+  const available = formatMoney(balance, language);
+  // Shown at once; the page then reloads with the new totals.
+  const [on, setOn] = useState(checked);
+  async function toggle(wanted: boolean) {
+    setOn(wanted);
+    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { useBalance: wanted }).catch(() => undefined);
+    window.location.reload();
+  }
+  return (
+    <div className="field field--check">
+      <input id="use-balance" type="checkbox" checked={on} onChange={(event) => toggle(event.target.checked)} />
+      <label htmlFor="use-balance">
+        <Trans>Use my balance ({available} available)</Trans>
+      </label>
+    </div>
+  );
+}

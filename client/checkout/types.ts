@@ -1,0 +1,99 @@
+/** The data the checkout step island receives from the server (worker/ssr/pages/checkout-steps.tsx). */
+import type { DeliveryStepData } from './delivery-step';
+import type { StepAlert } from './step-parts';
+
+export interface StepAddress {
+  id: number;
+  label: string;
+  default: boolean;
+  countryIso: string;
+  postalCode: string;
+}
+
+export interface StepPayment {
+  slug: string;
+  available: boolean;
+  /** Paid through a payment gateway (cards, wallets, financing…). */
+  gateway?: boolean;
+  /** The 32000–32040 code of a method that is not available, and the amount it refers to. */
+  code?: number;
+  amount?: number;
+}
+
+export interface StepTotals {
+  articlesSubtotal: number;
+  shippingCost: number;
+  marketPlaceShippingCost: number;
+  dropShippingShippingCost: number;
+  totalDiscountInCart: number;
+  totalGiftCardDiscountInCart: number;
+  solidaryAmount: number;
+  balance: number;
+  balanceToSpend: number;
+  totalToPay: number;
+}
+
+/** A promotion notification (spec §3 talonOneNotifications), with keys the island words. */
+export interface StepNotification {
+  title: string;
+  body: string;
+  type: 'info' | 'error' | 'warning' | 'offer';
+  code: string | null;
+  /** '10%', an amount in cents, or 'freeShipping'. */
+  value: string | null;
+  missingAmount: number | null;
+}
+
+export interface CheckoutDraftView {
+  customerRequestsInvoice: boolean;
+  shippingAddressSelected: number | null;
+  billingAddressSelected: number | null;
+  shippingType: 1 | 2 | 3 | null;
+  shopSelected: number | null;
+  pickingPointSelected: number | null;
+  whoPicksUp: { name: string; documentId: string } | null;
+  paymentMethodSelected: string | null;
+  couponCodes: string[];
+  giftCardCode: string | null;
+  deliveryAgency: string | null;
+  deliveryDate: string | null;
+  deliveryTime: string | null;
+  isNeutralOrder: boolean;
+  marketplaceAgencies: { orderKey: string; id: string }[];
+  useBalance: boolean;
+  solidaryAmountChecked: boolean;
+}
+
+/** What the summary repeats of the customer's choices. */
+export interface StepSummary {
+  shippingType: 1 | 2 | 3;
+  shipTo: string;
+  /** Who collects a store pickup instead of the customer. */
+  pickedUpBy: string | null;
+  billTo: string | null;
+  neutral: boolean;
+  deliveries: { orderKey: string; kind: 'own' | 'marketplace' | 'dropshipping'; shopName: string | null; agency: string | null; shippingCost: number; from: string; to: string; day: string | null; time: string | null }[];
+}
+
+export type CheckoutStepProps = {
+  step: 'addresses' | 'delivery' | 'payment' | 'summary';
+  cartId: string;
+  draft: CheckoutDraftView;
+  next: string;
+  isB2b: boolean;
+  /** The order this basket changes can no longer be changed (spec §8 modal). */
+  modificationExpired: boolean;
+  /** The alert shown for the current choice (spec §8), already in the page's language. */
+  alert: StepAlert | null;
+  shipping?: StepAddress[];
+  billing?: StepAddress[];
+  payments?: StepPayment[];
+  totals?: StepTotals | null;
+  summaryLines?: { name: string; qty: number; totalPrice: number }[];
+  notifications?: StepNotification[];
+  giftCard?: { code: string; applied: number; balance: number } | null;
+  /** The solidary amount: offered (the invoice goes to Spain) and chosen. */
+  solidary?: { available: boolean; checked: boolean; amount: number } | null;
+  summary?: StepSummary | null;
+  timeZone?: string;
+} & Partial<DeliveryStepData>;

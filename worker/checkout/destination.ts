@@ -1,0 +1,100 @@
+/**
+ * Where a checkout goes (spec §4): one of the customer's saved addresses (ownership checked), a
+ * collection point (with the customer's name and phone for the notice), or one of our shops
+ * (Barcelona's orders collected in Murcia, spec §9), with the province that prices and routes it;
+ * and installation priced again where the parcel is delivered.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { blockedPostalCodes, countries, physicalShops, provinces } from '../db/schema';
+import { pickupShopFor } from '../domain/checkout/delivery-options';
+import { provinceMatchesPostalCode } from '../domain/identity/postal-code';
+import { appError } from '../http/errors';
+import { loadOwnedAddress } from '../identity/addresses';
+import type { UserRow } from '../identity/session';
+import { installationAt } from '../cart/installation';
+import type { CartView } from '../cart/view';
+import { loadShippingPoint } from './collection-points';
+import type { DeliveryChoice } from './quote';
+
+
+export async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
+  const [row] = await db.select({ code: provinces.code }).from(provinces).where(eq(provinces.id, provinceId));
+  return row?.code ?? null;
+}
+
+/** A 400 naming the missing field. */
+function missing(path: string, message: string) {
+  return appError('invalidRequest', { target: 'json', issues: [{ path, message }] });
+}
+
+/** Where the order goes: a saved address, a collection point or one of our shops. */
+export interface Destination {
+  countryIso: string;
+  provinceCode: string | null;
+  shippingAddress: Record<string, unknown>;
+  shopId: number | null;
+  pickingPointId: number | null;
+  /** The collection point's network, its only carrier. */
+  pointCarrier: string | null;
+}
+
+async function provinceOfPostalCode(db: Db, countryIso: string, postalCode: string): Promise<string | null> {
+  const rows = await db.select({ code: provinces.code, prefixes: provinces.postalPrefixes }).from(provinces).innerJoin(countries, eq(countries.id, provinces.countryId)).where(eq(countries.iso, countryIso));
+  return rows.find((row) => provinceMatchesPostalCode(postalCode, row.prefixes))?.code ?? null;
+}
+
+export async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoice, parcelGrams: number): Promise<Destination> {
+  if (choice.shippingType === 3) {
+    if (choice.shopId === undefined) throw missing('shopId', 'a shop is required for store pickup');
+    const shopId = pickupShopFor(choice.shopId);
+    const [shop] = await db.select().from(physicalShops).where(eq(physicalShops.id, shopId));
+    if (!shop) throw appError('notFound');
+    // Spec §4: the shipping address becomes a marker derived from the shop.
+    const shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode, ...(choice.whoPicksUp ? { whoPicksUp: choice.whoPicksUp } : {}) };
+    return { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId), shippingAddress, shopId, pickingPointId: null, pointCarrier: null };
+  }
+  if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');
+  const address = await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId);
+  if (choice.shippingType === 2) {
+    if (choice.pickingPointId === undefined) throw missing('pickingPointId', 'a collection point is required');
+    const point = await loadShippingPoint(db, choice.pickingPointId);
+    if (!point) throw appError('shippingPointNotFound');
+    if (parcelGrams > point.maxWeightGrams) throw appError('shippingPointNotAllowed');
+    // The parcel goes to the point, for the person of the chosen address (name and phone for the notice).
+    const shippingAddress = { kind: 'point', pointId: point.id, carrier: point.carrier, pointName: point.name, address: point.address, postalCode: point.postalCode, city: point.city, countryIso: point.countryIso, name: address.name, surname: address.surname, phone: 'phone' in address ? address.phone : '' };
+    return { countryIso: point.countryIso, provinceCode: await provinceOfPostalCode(db, point.countryIso, point.postalCode), shippingAddress, shopId: null, pickingPointId: point.id, pointCarrier: point.carrier };
+  }
+  if (await postalCodeBlocked(db, address.countryIso, address.postalCode)) throw appError('blockedPostalCode');
+  return { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId), shippingAddress: { ...address }, shopId: null, pickingPointId: null, pointCarrier: null };
+}
+
+/** Whether carriers do not reach this postal code (spec §8 1149): a blocked code or prefix of it. */
+async function postalCodeBlocked(db: Db, countryIso: string, postalCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ reason: blockedPostalCodes.reason })
+    .from(blockedPostalCodes)
+    .where(and(eq(blockedPostalCodes.countryIso, countryIso), sql`${postalCode} LIKE ${blockedPostalCodes.postalCode} || '%'`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Installation is done where the parcel is delivered: for a home delivery each installation line
+ * is priced again for the address's postal code (38001 when we do not install there), and the
+ * cart's subtotal follows. Pickups keep the price of the postal code the customer gave.
+ */
+export async function priceInstallationsAt(db: Db, cart: CartView, address: Record<string, unknown> | null): Promise<void> {
+  if (!address) return;
+  for (const line of cart.articles) {
+    if (line.service?.kind !== 'installation') continue;
+    const priced = await installationAt(db, line, String(address.postalCode), String(address.countryIso));
+    if (!priced.ok) throw appError(priced.error, { postalCode: address.postalCode });
+    const change = priced.totalPrice - line.totalPrice;
+    line.unitPrice = priced.unitPrice;
+    line.totalPrice = priced.totalPrice;
+    cart.totals.articlesSubtotal += change;
+    cart.totals.totalInstallationPrice += change;
+  }
+}
+
