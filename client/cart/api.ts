@@ -3,6 +3,7 @@
  * anonymous cart on first use) and the cart calls of spec §7. The header's count follows the
  * `ampora_cart_units` cookie the server sets on every cart answer.
  */
+import type { InstallationChoice } from '../../worker/cart/view-types';
 import type { ArticleOffer } from '../../worker/domain/checkout/offer-match';
 import { callApi } from '../api';
 import { refreshBasketCount } from '../header-state';
@@ -55,15 +56,8 @@ export interface DeliveryDateView {
 /** Another seller's offer of the same article (worker/domain/checkout/offer-match.ts). */
 export type OfferView = ArticleOffer;
 
-export interface InstallationChoiceView {
-  idLine: number;
-  installationServiceId: number;
-  name: string;
-  summary: string;
-  postalCode: string;
-  price: number;
-  totalPrice: number;
-}
+/** The installation an article carries (worker/cart/view-types.ts). */
+export type InstallationChoiceView = InstallationChoice;
 
 /** The answer of GET /api/checkout/articles/installation/data (spec §7). */
 export interface InstallationQuoteView {

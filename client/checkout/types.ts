@@ -1,4 +1,5 @@
 /** The data the checkout step island receives from the server (worker/ssr/pages/checkout-steps.tsx). */
+import type { Quote } from '../../worker/checkout/quote';
 import type { DeliveryStepData } from './delivery-step';
 import type { StepAlert } from './step-parts';
 
@@ -20,18 +21,8 @@ export interface StepPayment {
   amount?: number;
 }
 
-export interface StepTotals {
-  articlesSubtotal: number;
-  shippingCost: number;
-  marketPlaceShippingCost: number;
-  dropShippingShippingCost: number;
-  totalDiscountInCart: number;
-  totalGiftCardDiscountInCart: number;
-  solidaryAmount: number;
-  balance: number;
-  balanceToSpend: number;
-  totalToPay: number;
-}
+/** The quote's totals (worker/checkout/quote.ts), in cents. */
+export type StepTotals = Quote['totals'];
 
 /** A promotion notification (spec §3 talonOneNotifications), with keys the island words. */
 export interface StepNotification {

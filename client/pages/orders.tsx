@@ -19,10 +19,41 @@ export interface OrderResultData {
     articlesSubtotal: number;
     shippingCost: number;
     discount: number;
+    giftCardAmount: number;
+    balanceAmount: number;
     total: number;
+    shippingType: number;
+    destination: string;
+    deliveryDate: string | null;
+    deliveryTime: string | null;
+    neutral: boolean;
     lines: { name: string; qty: number; totalPrice: number }[];
   }[];
   bankAccounts: BankAccount[];
+}
+
+/** Where the order goes and, when chosen, the day, time slot and neutral packaging. */
+function OrderDestination({ order }: { order: OrderResultData['orders'][number] }) {
+  const { language } = useStore();
+  const where = order.destination;
+  const chosenDay = order.deliveryDate ? formatDate(new Date(`${order.deliveryDate}T12:00:00Z`), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }) : '';
+  return (
+    <p className="order-card__destination">
+      {order.shippingType === 3 ? <Trans>Collect at: {where}</Trans> : order.shippingType === 2 ? <Trans>Collection point: {where}</Trans> : <Trans>Ship to: {where}</Trans>}
+      {order.deliveryDate ? (
+        <>
+          {' · '}
+          {order.deliveryTime === 'morning' ? <Trans>on {chosenDay}, in the morning</Trans> : order.deliveryTime === 'afternoon' ? <Trans>on {chosenDay}, in the afternoon</Trans> : <Trans>on {chosenDay}</Trans>}
+        </>
+      ) : null}
+      {order.neutral ? (
+        <>
+          {' · '}
+          <Trans>Neutral delivery, without branding or prices</Trans>
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 export function OrderOkPage({ data }: { data: OrderResultData }) {
@@ -44,6 +75,7 @@ export function OrderOkPage({ data }: { data: OrderResultData }) {
           <p>
             {i18n._(ORDER_STATE_LABELS[order.state] ?? ORDER_STATE_LABELS.confirmed!)} · {i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod] ?? PAYMENT_METHOD_LABELS.free!)}
           </p>
+          <OrderDestination order={order} />
           <ul>
             {order.lines.map((line, index) => (
               <li key={index}>
@@ -66,6 +98,22 @@ export function OrderOkPage({ data }: { data: OrderResultData }) {
                   <Trans>Discount</Trans>
                 </dt>
                 <dd>−{money(order.discount)}</dd>
+              </>
+            ) : null}
+            {order.giftCardAmount > 0 ? (
+              <>
+                <dt>
+                  <Trans>Gift card</Trans>
+                </dt>
+                <dd>−{money(order.giftCardAmount)}</dd>
+              </>
+            ) : null}
+            {order.balanceAmount > 0 ? (
+              <>
+                <dt>
+                  <Trans>Your balance</Trans>
+                </dt>
+                <dd data-order-balance={order.balanceAmount}>−{money(order.balanceAmount)}</dd>
               </>
             ) : null}
             <dt>

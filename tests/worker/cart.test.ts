@@ -1,4 +1,5 @@
 import type { ArticleOffer } from '../../worker/domain/checkout/offer-match';
+import type { InstallationChoice } from '../../worker/cart/view-types';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
@@ -315,15 +316,7 @@ describe('services with an article: extended insurance and extra services', () =
 });
 
 describe('home installation as a cart line', () => {
-  interface Installation {
-    idLine: number;
-    installationServiceId: number;
-    name: string;
-    summary: string;
-    postalCode: string;
-    price: number;
-    totalPrice: number;
-  }
+  type Installation = InstallationChoice;
   type InstallCart = Omit<Cart, 'articles' | 'totals'> & {
     totals: Cart['totals'] & { totalInstallationPrice: number };
     articles: (CartArticle & { articleReference: number; weightGrams: number; service: { kind: string; id: number } | null; installationOptions: { id: number; name: string; summary: string }[]; installationService: Installation | null })[];

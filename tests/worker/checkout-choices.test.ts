@@ -52,6 +52,9 @@ describe('delivery day and time slot', () => {
     expect(placed.status).toBe(201);
     const row = await env.DB.prepare('SELECT delivery_date, delivery_time FROM orders WHERE order_number = ?').bind(placed.data.orders[0]!.orderNumber).first();
     expect(row).toEqual({ delivery_date: days[2], delivery_time: 'afternoon' });
+    // The result page repeats where and when.
+    const ok = await (await browser.fetch(`/cart/ok?orders=${placed.data.orders[0]!.orderNumber}`)).text();
+    expect(ok).toMatch(/class="order-card__destination">[^<]*Calle de Alcalá 42, 28014 Madrid/);
   });
 
   it('forgets the day when the draft changes agency or leaves home delivery, and a shop clears the agency (spec §4)', async () => {
@@ -236,6 +239,9 @@ describe('store balance at checkout', () => {
     expect(await env.DB.prepare("SELECT amount FROM balance_movements WHERE user_id = ? AND type = 'SPEND' AND order_number = ?").bind(userId, number).first('amount')).toBe(1500);
     const history = await browser.api<{ validateData: { balance: number } }>('GET', '/api/user/balance/history');
     expect(history.data.validateData.balance).toBe(0);
+    // The result page shows what the balance paid.
+    const ok = await (await browser.fetch(`/cart/ok?orders=${number}`)).text();
+    expect(ok).toContain('data-order-balance="1500"');
   });
 });
 

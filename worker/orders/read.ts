@@ -12,9 +12,27 @@ export interface OrderSummary {
   articlesSubtotal: number;
   shippingCost: number;
   discount: number;
+  /** Paid with a gift card and with the store balance. */
+  giftCardAmount: number;
+  balanceAmount: number;
   total: number;
   createdAt: string;
+  /** Where it goes, in one line: the address, the collection point or the shop (and who collects it). */
+  destination: string;
+  /** The delivery day and time slot chosen, if any. */
+  deliveryDate: string | null;
+  deliveryTime: string | null;
+  neutral: boolean;
   lines: { name: string; qty: number; unitPrice: number; totalPrice: number }[];
+}
+
+/** The order's shipping address (a saved address, or the point or shop marker) as one line. */
+export function destinationLine(address: Record<string, unknown>): string {
+  const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '');
+  const street = [text('address'), text('streetNumber')].filter(Boolean).join(' ');
+  const place = [text('postalCode'), text('city')].filter(Boolean).join(' ');
+  const who = address.kind === 'point' ? text('pointName') : address.kind === 'shop' ? text('name') : `${text('name')} ${text('surname')}`.trim();
+  return [who, street, place].filter(Boolean).join(', ');
 }
 
 /** The user's orders among `numbers` (others' numbers are simply not found). */
@@ -31,8 +49,14 @@ export async function ordersOfUser(db: Db, userId: number, numbers: readonly str
     articlesSubtotal: row.articlesSubtotal,
     shippingCost: row.shippingCost,
     discount: row.discount,
+    giftCardAmount: row.giftCardAmount,
+    balanceAmount: row.balanceAmount,
     total: row.total,
     createdAt: new Date(row.createdAt).toISOString(),
+    destination: destinationLine(row.shippingAddress),
+    deliveryDate: row.deliveryDate,
+    deliveryTime: row.deliveryTime,
+    neutral: row.neutral,
     lines: lines.filter((l) => l.orderNumber === row.orderNumber).map((l) => ({ name: l.name, qty: l.qty, unitPrice: l.unitPrice, totalPrice: l.totalPrice })),
   }));
 }
