@@ -65,26 +65,8 @@ export default function CheckoutStep(props: CheckoutStepProps) {
       return;
     }
     await run(async () => {
-      const body = {
-        shippingType: draft.shippingType,
-        ...(draft.shippingType === 3 ? { shopId: draft.shopSelected } : { shippingAddressId: draft.shippingAddressSelected }),
-        ...(draft.shippingType === 2 ? { pickingPointId: draft.pickingPointSelected } : {}),
-        ...(draft.shippingType === 3 && draft.whoPicksUp ? { whoPicksUp: draft.whoPicksUp } : {}),
-        ...(draft.billingAddressSelected ? { billingAddressId: draft.billingAddressSelected } : {}),
-        customerRequestsInvoice: draft.customerRequestsInvoice,
-        couponCodes: draft.couponCodes,
-        giftCardCode: draft.giftCardCode,
-        deliveryAgency: draft.deliveryAgency,
-        deliveryDate: draft.deliveryDate,
-        deliveryTime: draft.deliveryTime,
-        isNeutralOrder: draft.isNeutralOrder,
-        marketplaceAgencies: draft.marketplaceAgencies,
-        useBalance: draft.useBalance,
-        solidaryAmountChecked: props.solidary?.checked ?? false,
-        paymentMethod: draft.paymentMethodSelected,
-        conditionsAccepted: true,
-      };
-      const placed = await callApi<{ orders: { orderNumber: string }[] }>('POST', `/api/checkout/orders/${props.cartId}/place`, body);
+      // The server places what the checkout draft holds (every step saved its choices there).
+      const placed = await callApi<{ orders: { orderNumber: string }[] }>('POST', `/api/checkout/orders/${props.cartId}/place`, { conditionsAccepted: true });
       window.location.assign(`${link('cartOk')}?orders=${placed.orders.map((o) => o.orderNumber).join(',')}`);
     });
   }

@@ -355,3 +355,21 @@ describe('cart without address (1155)', () => {
     expect((await browser.api<Summary>('GET', `/api/checkout/orders/orderdata/${cartId}`)).data.criticalErrors).toEqual([]);
   });
 });
+
+describe('placing what the draft holds', () => {
+  it('places the draft’s choices when only the conditions are sent, and refuses a draft without them', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[1]!, 1);
+    expect((await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { conditionsAccepted: true })).status).toBe(400);
+    const days = (await browser.api<QuoteData>('GET', `/api/checkout/orders/${cartId}/quote?shippingType=1&shippingAddressId=${address}`)).data.ordersAndDeliveries[0]!.deliveryDays;
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: address, shippingType: 1, deliveryAgency: 'seur', deliveryDate: days[3], deliveryTime: 'morning' });
+    // Still no payment method chosen.
+    expect((await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { conditionsAccepted: true })).status).toBe(400);
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { paymentMethodSelected: 'contrareembolso' });
+    expect((await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { conditionsAccepted: false })).status).toBe(400);
+    const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { conditionsAccepted: true });
+    expect(placed.status).toBe(201);
+    const row = await env.DB.prepare('SELECT payment_method, agency, delivery_date, delivery_time FROM orders WHERE order_number = ?').bind(placed.data.orders[0]!.orderNumber).first();
+    expect(row).toEqual({ payment_method: 'contrareembolso', agency: 'seur', delivery_date: days[3], delivery_time: 'morning' });
+  });
+});

@@ -12,7 +12,7 @@ import { msg } from '@lingui/core/macro';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cartStub, ownCart, rememberUnits } from '../cart/service';
-import { draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
+import { choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { pickupShopFor } from '../domain/checkout/delivery-options';
 import { loadOwnedAddress } from '../identity/addresses';
@@ -22,7 +22,7 @@ import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
 import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
 import { loadShippingPoint } from '../checkout/collection-points';
 import { modifierExpired } from '../cart/modifier';
-import type { AppEnv } from '../http/context';
+import type { AppContext, AppEnv } from '../http/context';
 import { AppError, ERRORS, appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
@@ -68,6 +68,19 @@ const placeBody = z.object({
   conditionsAccepted: z.literal(true, 'the conditions must be accepted'),
   customerRequestsInvoice: z.boolean().default(false),
 });
+
+/** Placing what the checkout draft holds: the step pages send only the acceptance of the conditions. */
+const placeFromDraft = z.object({ conditionsAccepted: z.literal(true, 'the conditions must be accepted') }).strict();
+
+/** The order the draft describes, in the explicit body's terms; a draft without its choices is a 400. */
+async function bodyFromDraft(c: AppContext, cartId: string): Promise<z.infer<typeof placeBody>> {
+  const draft = parseDraft(await cartStub(c, cartId).draft());
+  const parsed = placeBody.safeParse({ ...choiceOf(draft), conditionsAccepted: true });
+  if (draft.shippingType === null || !parsed.success) {
+    throw appError('invalidRequest', { target: 'json', issues: [{ path: 'draft', message: 'the checkout draft lacks the delivery or payment choice' }] });
+  }
+  return parsed.data;
+}
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
 /** The quote's choice in a query string; marketplace agencies as `orderKey:agency,…`. */
@@ -135,10 +148,11 @@ export const checkoutOrders = new Hono<AppEnv>()
       }),
     );
   })
-  .post('/orders/:id/place', validate('param', cartParam), validate('json', placeBody), async (c) => {
+  .post('/orders/:id/place', validate('param', cartParam), validate('json', z.union([placeBody, placeFromDraft])), async (c) => {
     const user = signedInUser(c);
     const cartId = await ownCart(c, c.req.valid('param').id);
-    const body = c.req.valid('json');
+    const sent = c.req.valid('json');
+    const body = 'shippingType' in sent ? sent : await bodyFromDraft(c, cartId);
     if (body.customerRequestsInvoice && body.billingAddressId === undefined) {
       throw appError('invalidRequest', { target: 'json', issues: [{ path: 'billingAddressId', message: 'an invoice needs a billing address' }] });
     }

@@ -126,10 +126,14 @@ export const MAX_DIGITAL_CODES_PER_ARTICLE = 5;
 
 const isService = (a: CartArticle) => a.service !== null;
 
-/** Prices the caller's cart for the delivery choice, or throws the blocking error. */
-export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string, choice: DeliveryChoice): Promise<Quote> {
+/**
+ * Prices the caller's cart for the delivery choice, or throws the blocking error. A step page
+ * that has just read the cart (stock-checked) passes it in `read` rather than read it again;
+ * the quote changes only its copy.
+ */
+export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string, choice: DeliveryChoice, read?: CartView): Promise<Quote> {
   const { db, channel } = c.var;
-  const cart = await readCart(c, cartId, { recalculateStock: true });
+  const cart = read ? structuredClone(read) : await readCart(c, cartId, { recalculateStock: true });
   if (cart.outOfStock) throw appError('cartOutOfStock', { outOfStock: cart.outOfStock });
   if (cart.articles.length === 0) throw appError('cartEmpty');
   const criticalErrors: CriticalError[] = [...cart.criticalErrors];

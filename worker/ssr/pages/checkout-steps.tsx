@@ -38,10 +38,10 @@ const STEP_OF: Record<Step, CheckoutStep> = { addresses: 'addresses', delivery: 
 type QuoteTry = { quote: Quote | null; errors: (CriticalError & { message?: string })[] };
 
 /** The quote for a choice, or the error that stops it as a critical error (spec §8). */
-async function tryQuote(c: AppContext, user: UserRow, cartId: string, draft: CheckoutDraft): Promise<QuoteTry> {
+async function tryQuote(c: AppContext, user: UserRow, cart: CartView, draft: CheckoutDraft): Promise<QuoteTry> {
   if (draft.shippingType === null) return { quote: null, errors: [] };
   try {
-    const quote = await quoteCheckout(c, user, cartId, choiceOf(draft));
+    const quote = await quoteCheckout(c, user, cart.idCart, choiceOf(draft), cart);
     return { quote, errors: quote.criticalErrors };
   } catch (error) {
     if (error instanceof AppError && error.entry.status < 500) return { quote: null, errors: [{ code: typeof error.entry.code === 'number' ? error.entry.code : -1, message: c.var.i18n._(error.entry.message) }] };
@@ -113,8 +113,8 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
   if (step === 'delivery') {
     const shops = await db.select({ id: physicalShops.id, name: physicalShops.name }).from(physicalShops).orderBy(asc(physicalShops.name));
     const byId = new Map(shops.map((s) => [s.id, s.name]));
-    const home = draft.shippingAddressSelected === null ? { quote: null, errors: [] } : await tryQuote(http, user!, cartId, { ...draft, shippingType: 1 });
-    const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cartId, draft) : draft.shippingType === 1 ? home : { quote: null, errors: [] };
+    const home = draft.shippingAddressSelected === null ? { quote: null, errors: [] } : await tryQuote(http, user!, cart, { ...draft, shippingType: 1 });
+    const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cart, draft) : draft.shippingType === 1 ? home : { quote: null, errors: [] };
     const address = draft.shippingAddressSelected === null ? undefined : (await listAddresses(db, 'shipping', user!.id, language)).find((a) => a.id === draft.shippingAddressSelected);
     const reasons = shippingPointsNotAllowedReasons({ lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice })) });
     const point = draft.pickingPointSelected === null ? undefined : await loadShippingPoint(db, draft.pickingPointSelected);
@@ -146,7 +146,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
     };
   }
 
-  const { quote, errors } = await tryQuote(http, user!, cartId, draft);
+  const { quote, errors } = await tryQuote(http, user!, cart, draft);
   // Spec §4: keep the choice while it is offered; only "free" offered → free; else the preferred one.
   if (quote) {
     // A gateway method the customer chose stays chosen; the automatic preference picks among the
