@@ -373,3 +373,19 @@ describe('placing what the draft holds', () => {
     expect(row).toEqual({ payment_method: 'contrareembolso', agency: 'seur', delivery_date: days[3], delivery_time: 'morning' });
   });
 });
+
+describe('addresses step (spec §4 address handling)', () => {
+  it('checks the selected address and lists it first', async () => {
+    const { browser, cartId, address } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    const murcia = (await browser.api<{ id: number }>('POST', '/api/user/addresses/shipping', { name: 'Ana', surname: 'García', address: 'Gran Vía', streetNumber: '3', city: 'Murcia', postalCode: '30001', provinceId: 30, countryIso: 'ES', phone: '612345678' })).data.id;
+    const order = (html: string) => [...html.matchAll(/id="shipping-(\d+)"/g)].map((m) => Number(m[1]));
+    const before = order(await (await browser.fetch('/cart/address')).text());
+    expect(before).toHaveLength(2);
+    const other = before[0] === address ? murcia : address;
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: other });
+    const html = await (await browser.fetch('/cart/address')).text();
+    expect(order(html)[0]).toBe(other);
+    expect(html).toMatch(new RegExp(`id="shipping-${other}"[^>]*checked|checked[^>]*id="shipping-${other}"`));
+  });
+});

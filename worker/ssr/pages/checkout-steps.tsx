@@ -25,6 +25,7 @@ import { selectPaymentOnLoad } from '../../domain/checkout/payment-selection';
 import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
 import { AppError, ERRORS } from '../../http/errors';
 import { listAddresses } from '../../identity/addresses';
+import { sortAddresses } from '../../domain/identity/address-defaults';
 import type { AppContext } from '../../http/context';
 import type { UserRow } from '../../identity/session';
 import { definePage, type LoadContext, type PageDefinition } from './types';
@@ -95,7 +96,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
 
   if (step === 'addresses') {
     const [shipping, billing] = await Promise.all([listAddresses(db, 'shipping', user!.id, language), listAddresses(db, 'billing', user!.id, language)]);
-    // The checked address is the selected one, else the default (spec §4).
+    // The checked address is the selected one, else the default, else the last added (spec §4; listAddresses marks it `default`).
     const selected = draft.shippingAddressSelected ?? shipping.find((a) => a.default)?.id ?? null;
     const billingSelected = draft.billingAddressSelected ?? billing.find((a) => a.default)?.id ?? null;
     // 1155 (cart without address) is info the spec leaves undisplayed; the step says it in words.
@@ -104,8 +105,9 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       props: {
         ...base,
         draft: { ...draft, shippingAddressSelected: selected, billingAddressSelected: billingSelected },
-        shipping: shipping.map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
-        billing: billing.map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
+        // The checked address sorts first (spec §4).
+        shipping: sortAddresses(shipping, selected ?? undefined).map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
+        billing: sortAddresses(billing, billingSelected ?? undefined).map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
       },
     };
   }
