@@ -195,6 +195,16 @@ describe('collection points (shipping type 2)', () => {
     expect(JSON.parse(row!.shipping_address).phone).toContain('612345678');
   });
 
+  it('is not offered where there are none (Canarias)', async () => {
+    const { browser, cartId } = await shopper();
+    await add(browser, cartId, own[0]!, 1);
+    const canarias = (await browser.api<{ id: number }>('POST', '/api/user/addresses/shipping', { name: 'Ana', surname: 'García', address: 'Calle Triana', streetNumber: '1', city: 'Las Palmas', postalCode: '35002', provinceId: 35, countryIso: 'ES', phone: '612345678' })).data.id;
+    await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: canarias });
+    const page = await (await browser.fetch('/cart/shipping')).text();
+    expect(page).toContain('id="collection-point-why"');
+    expect(page).toMatch(/id="shipping-type-2"[^>]*disabled|disabled[^>]*id="shipping-type-2"/);
+  });
+
   it('is refused for articles other sellers send, with the reasons', async () => {
     const { browser, cartId, address } = await shopper();
     await add(browser, cartId, own[0]!, 1);

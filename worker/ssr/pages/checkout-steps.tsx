@@ -15,6 +15,7 @@ import { cartStub, callerCart, readCart } from '../../cart/service';
 import type { CartView } from '../../cart/view';
 import { choiceOf, firstIncompleteStep, parseDraft, type CheckoutDraft, type CheckoutStep } from '../../checkout/draft';
 import { loadShippingPoint } from '../../checkout/collection-points';
+import { provinceCode } from '../../checkout/destination';
 import { shippingPointsNotAllowedReasons } from '../../domain/checkout/collection-points';
 import { displayedAlert, type CriticalError } from '../../domain/checkout/alerts';
 import { modifierExpired } from '../../cart/modifier';
@@ -118,7 +119,9 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
     const home = draft.shippingAddressSelected === null ? { quote: null, errors: [] } : await tryQuote(http, user!, cart, { ...draft, shippingType: 1 });
     const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cart, draft) : draft.shippingType === 1 ? home : { quote: null, errors: [] };
     const address = draft.shippingAddressSelected === null ? undefined : (await listAddresses(db, 'shipping', user!.id, language)).find((a) => a.id === draft.shippingAddressSelected);
-    const reasons = shippingPointsNotAllowedReasons({ lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice })) });
+    // Judged for the address's zone too: Canarias or Madeira have no collection points.
+    const destination = address ? { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId) } : null;
+    const reasons = shippingPointsNotAllowedReasons({ lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice })), destination });
     const point = draft.pickingPointSelected === null ? undefined : await loadShippingPoint(db, draft.pickingPointSelected);
     const own = home.quote?.groups.find((g) => g.kind === 'own');
     return {
