@@ -4,7 +4,7 @@
  * words), the solidary amount and the store balance.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError, callApi } from '../api';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
@@ -121,41 +121,43 @@ export function Codes({ draft, cartId, notifications, giftCard }: { draft: Check
   );
 }
 
-/** The solidary amount: saved in the draft, then the page shows the new total. */
-export function Solidary({ cartId, amount, checked }: { cartId: string; amount: number; checked: boolean }) {
-  const { language } = useStore();
-  const donation = formatMoney(amount, language);
-  async function toggle(on: boolean) {
-    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { solidaryAmountChecked: on }).catch(() => undefined);
+/**
+ * A checkbox saved in the draft: it shows the choice at once, then the page reloads with the new
+ * totals.
+ */
+function DraftCheckbox({ id, cartId, field, checked, children }: { id: string; cartId: string; field: 'solidaryAmountChecked' | 'useBalance'; checked: boolean; children: ReactNode }) {
+  const [on, setOn] = useState(checked);
+  async function toggle(wanted: boolean) {
+    setOn(wanted);
+    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { [field]: wanted }).catch(() => undefined);
     window.location.reload();
   }
   return (
     <div className="field field--check">
-      <input id="solidary-amount" type="checkbox" checked={checked} onChange={(event) => toggle(event.target.checked)} />
-      <label htmlFor="solidary-amount">
-        <Trans>Add {donation} as a solidary donation</Trans>
-      </label>
+      <input id={id} type="checkbox" checked={on} onChange={(event) => toggle(event.target.checked)} />
+      <label htmlFor={id}>{children}</label>
     </div>
   );
 }
 
-/** Spend the store balance: saved in the draft, then the page shows the new total. */
+/** The solidary amount (spec §4: offered when the invoice goes to Spain). */
+export function Solidary({ cartId, amount, checked }: { cartId: string; amount: number; checked: boolean }) {
+  const { language } = useStore();
+  const donation = formatMoney(amount, language);
+  return (
+    <DraftCheckbox id="solidary-amount" cartId={cartId} field="solidaryAmountChecked" checked={checked}>
+      <Trans>Add {donation} as a solidary donation</Trans>
+    </DraftCheckbox>
+  );
+}
+
+/** Spend the store balance on this order. */
 export function Balance({ cartId, balance, checked }: { cartId: string; balance: number; checked: boolean }) {
   const { language } = useStore();
   const available = formatMoney(balance, language);
-  // Shown at once; the page then reloads with the new totals.
-  const [on, setOn] = useState(checked);
-  async function toggle(wanted: boolean) {
-    setOn(wanted);
-    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { useBalance: wanted }).catch(() => undefined);
-    window.location.reload();
-  }
   return (
-    <div className="field field--check">
-      <input id="use-balance" type="checkbox" checked={on} onChange={(event) => toggle(event.target.checked)} />
-      <label htmlFor="use-balance">
-        <Trans>Use my balance ({available} available)</Trans>
-      </label>
-    </div>
+    <DraftCheckbox id="use-balance" cartId={cartId} field="useBalance" checked={checked}>
+      <Trans>Use my balance ({available} available)</Trans>
+    </DraftCheckbox>
   );
 }
