@@ -2,6 +2,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useHref, useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
+import type { OrderSummary } from '../../worker/orders/read';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS } from '../orders/labels';
 
 export interface BankAccount {
@@ -12,28 +13,13 @@ export interface BankAccount {
 }
 
 export interface OrderResultData {
-  orders: {
-    orderNumber: string;
-    state: string;
-    paymentMethod: string;
-    articlesSubtotal: number;
-    shippingCost: number;
-    discount: number;
-    giftCardAmount: number;
-    balanceAmount: number;
-    total: number;
-    shippingType: number;
-    destination: string;
-    deliveryDate: string | null;
-    deliveryTime: string | null;
-    neutral: boolean;
-    lines: { name: string; qty: number; totalPrice: number }[];
-  }[];
+  /** The signed-in customer's orders (worker/orders/read.ts). */
+  orders: OrderSummary[];
   bankAccounts: BankAccount[];
 }
 
 /** Where the order goes and, when chosen, the day, time slot and neutral packaging. */
-function OrderDestination({ order }: { order: OrderResultData['orders'][number] }) {
+function OrderDestination({ order }: { order: OrderSummary }) {
   const { language } = useStore();
   const where = order.destination;
   const chosenDay = order.deliveryDate ? formatDate(new Date(`${order.deliveryDate}T12:00:00Z`), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }) : '';

@@ -53,7 +53,8 @@ test('Spain: a customer with store balance sends a phone to a collection point f
   await page.waitForURL(/\/cart\/ok\?orders=ES-/);
   await expect(page.locator('.order-card')).toContainText(name);
 
-  // The balance screen shows the spend.
+  // The balance screen shows the spend and nothing left.
   await page.goto(`${origin}/usuarios/panel/saldos`);
-  await expect(page.locator('main')).toContainText('0,00');
+  await expect(page.locator('[data-balance-cents]')).toHaveAttribute('data-balance-cents', '0');
+  await expect(page.locator('[data-movement-type="SPEND"] [data-change-cents]')).toHaveAttribute('data-change-cents', '-2500');
 });

@@ -66,6 +66,11 @@ describe('delivery day and time slot', () => {
     expect((await draft({ deliveryAgency: 'seur-24' })).data).toMatchObject({ deliveryAgency: 'seur-24', deliveryDate: null, deliveryTime: null });
     expect((await draft({ shippingType: 3, shopSelected: 71 })).data).toMatchObject({ shopSelected: 1, deliveryAgency: null, deliveryDate: null });
     expect((await draft({ deliveryTime: 'midnight' })).status).toBe(400);
+    // A day no longer offered stops the payment step with its own code, whatever kind of refusal it is.
+    await draft({ shippingType: 1, shopSelected: null, deliveryAgency: 'seur', deliveryDate: '2020-01-07', paymentMethodSelected: 'transferencia' });
+    const page = await (await browser.fetch('/cart/payment')).text();
+    expect(page).toContain('data-alert-code="DELIVERY_DATE_NOT_AVAILABLE"');
+    expect(page).toContain('data-alert-blocks="true"');
   });
 });
 

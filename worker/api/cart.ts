@@ -3,9 +3,6 @@
  * caller's cart (worker/cart/service.ts `ownCart`); each mutation reads the offers involved
  * from D1 and lets the cart's Durable Object decide with its current lines.
  */
-import { shippingPointsNotAllowedReasons as pointReasons } from '../domain/checkout/collection-points';
-import { ALERT_CODES } from '../domain/checkout/alerts';
-import { countAddresses } from '../identity/addresses';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -17,6 +14,9 @@ import type { CartNotice, CartView } from '../cart/view';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
+import { ALERT_CODES } from '../domain/checkout/alerts';
+import { shippingPointsNotAllowedReasons as pointReasons } from '../domain/checkout/collection-points';
+import { countAddresses } from '../identity/addresses';
 import { cartCookieName } from '../identity/cart-cookie';
 import { registerOwnedResource } from '../identity/owned';
 import { currentUser, secureCookies } from '../identity/session';

@@ -12,9 +12,8 @@ import { msg } from '@lingui/core/macro';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cartStub, ownCart, rememberUnits } from '../cart/service';
-import { choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
+import { applyDraftPatch, choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
-import { pickupShopFor } from '../domain/checkout/delivery-options';
 import { loadOwnedAddress } from '../identity/addresses';
 import { NO_GATEWAY_METHODS, type NoGatewayMethod } from '../domain/orders/state-machine';
 import { ALERT_CODES, IGNORED_FOR_DISPLAY, alertFor } from '../domain/checkout/alerts';
@@ -23,7 +22,7 @@ import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
 import { loadShippingPoint } from '../checkout/collection-points';
 import { modifierExpired } from '../cart/modifier';
 import type { AppContext, AppEnv } from '../http/context';
-import { AppError, ERRORS, appError, okEnvelope } from '../http/errors';
+import { AppError, appError, entryForCode, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
 import { allocate } from '../domain/orders/allocate';
@@ -47,9 +46,9 @@ const paymentSlugs = PAYMENT_METHODS.map((m) => m.slug) as [PaymentSlug, ...Paym
  */
 const REFUSED_ON_PLACE: ReadonlySet<number> = new Set([ALERT_CODES.incompleteBillingAddress, ALERT_CODES.digitalCodesLimit, ALERT_CODES.maxCashOnDelivery]);
 
-/** The catalogue entry of a critical error's code; unknown codes are the generic error. */
+/** A critical error standing in the way of the order, as its catalogue entry (an unknown code is still a 409). */
 function criticalError(code: number): AppError {
-  const entry = Object.values(ERRORS).find((e) => e.code === code) ?? ERRORS.unknown;
+  const entry = entryForCode(code);
   return new AppError(entry.status >= 500 ? { ...entry, status: 409, type: 'conflict' } : entry, { code });
 }
 const placeBody = z.object({
@@ -120,12 +119,7 @@ export const checkoutOrders = new Hono<AppEnv>()
     if (patch.billingAddressSelected) await loadOwnedAddress(c.var.db, 'billing', user.id, patch.billingAddressSelected);
     if (patch.pickingPointSelected && !(await loadShippingPoint(c.var.db, patch.pickingPointSelected))) throw appError('shippingPointNotFound');
     const stub = cartStub(c, cartId);
-    const draft = { ...parseDraft(await stub.draft()), ...patch };
-    if (draft.shopSelected !== null) draft.shopSelected = pickupShopFor(draft.shopSelected);
-    // Spec §4: selecting a shop clears the agency (and the day chosen with it); so does leaving home delivery.
-    if (patch.shopSelected || (patch.shippingType !== undefined && patch.shippingType !== 1)) Object.assign(draft, { deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false, marketplaceAgencies: [] });
-    // Another agency: the day chosen with the previous one no longer holds unless chosen again.
-    if (patch.deliveryAgency !== undefined && patch.deliveryDate === undefined) Object.assign(draft, { deliveryDate: null, deliveryTime: null });
+    const draft = applyDraftPatch(parseDraft(await stub.draft()), patch);
     await stub.saveDraft(JSON.stringify(draft));
     return c.json(okEnvelope(draft));
   })

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blockedPostalCodes, countries, physicalShops, provinces } from '../db/schema';
-import { pickupShopFor } from '../domain/checkout/delivery-options';
+import { shopShippingMarker } from '../domain/checkout/delivery-options';
 import { provinceMatchesPostalCode } from '../domain/identity/postal-code';
 import { appError } from '../http/errors';
 import { loadOwnedAddress } from '../identity/addresses';
@@ -47,11 +47,12 @@ async function provinceOfPostalCode(db: Db, countryIso: string, postalCode: stri
 export async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoice, parcelGrams: number): Promise<Destination> {
   if (choice.shippingType === 3) {
     if (choice.shopId === undefined) throw missing('shopId', 'a shop is required for store pickup');
-    const shopId = pickupShopFor(choice.shopId);
+    // Spec §4: the shipping address becomes a marker derived from the shop (Barcelona's is Murcia's).
+    const marker = shopShippingMarker(choice.shopId);
+    const shopId = marker.shopId;
     const [shop] = await db.select().from(physicalShops).where(eq(physicalShops.id, shopId));
     if (!shop) throw appError('notFound');
-    // Spec §4: the shipping address becomes a marker derived from the shop.
-    const shippingAddress = { kind: 'shop', shopId, addressId: -shopId, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode, ...(choice.whoPicksUp ? { whoPicksUp: choice.whoPicksUp } : {}) };
+    const shippingAddress = { ...marker, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode, ...(choice.whoPicksUp ? { whoPicksUp: choice.whoPicksUp } : {}) };
     return { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId), shippingAddress, shopId, pickingPointId: null, pointCarrier: null };
   }
   if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');

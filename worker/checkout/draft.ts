@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
+import { pickupShopFor } from '../domain/checkout/delivery-options';
 import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
 
 export const CHECKOUT_STEPS = ['cart', 'addresses', 'delivery', 'payment', 'summary'] as const;
@@ -68,6 +69,25 @@ export type CheckoutDraft = z.infer<typeof draftSchema>;
 
 /** What a step page may change: only the fields it sends (no defaults filled in). */
 export const draftPatch = z.object(fields).partial().strict();
+export type DraftPatch = z.infer<typeof draftPatch>;
+
+/**
+ * A step's changes applied with the rules of spec §4: a shop is always the one the order is
+ * collected at (Barcelona → Murcia); selecting a shop, or leaving home delivery, clears the
+ * agency with the day, slot, neutral packaging and marketplace services chosen for it, and the
+ * collection point (a point clears the shop the same way); another agency forgets the day and
+ * slot unless they come with it.
+ */
+export function applyDraftPatch(draft: CheckoutDraft, patch: DraftPatch): CheckoutDraft {
+  const next = { ...draft, ...patch };
+  if (next.shopSelected !== null) next.shopSelected = pickupShopFor(next.shopSelected);
+  const homeDeliveryLeft = Boolean(patch.shopSelected || patch.pickingPointSelected) || (patch.shippingType !== undefined && patch.shippingType !== 1);
+  if (homeDeliveryLeft) Object.assign(next, { deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false, marketplaceAgencies: [] });
+  if (patch.shopSelected && patch.pickingPointSelected === undefined) next.pickingPointSelected = null;
+  if (patch.pickingPointSelected && patch.shopSelected === undefined) next.shopSelected = null;
+  if (patch.deliveryAgency !== undefined && patch.deliveryDate === undefined) Object.assign(next, { deliveryDate: null, deliveryTime: null });
+  return next;
+}
 
 export const EMPTY_DRAFT: CheckoutDraft = draftSchema.parse({});
 

@@ -99,6 +99,13 @@ export const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS;
 
+const BY_NUMERIC_CODE = new Map<number | string, CatalogueEntry>(Object.values(ERRORS).map((entry) => [entry.code, entry]));
+
+/** The entry of a spec §8 code (a critical error of the cart or the quote), or the generic 'Unknown error'. */
+export function entryForCode(code: number): CatalogueEntry {
+  return BY_NUMERIC_CODE.get(code) ?? ERRORS.unknown;
+}
+
 /** A known failure: carries its catalogue entry and optional details for the client (field issues…). */
 export class AppError extends Error {
   constructor(

@@ -1,17 +1,12 @@
-// Pickup shops, customs zones, the collection point search and delivery groups (spec §3, §4, §5, §9).
+// Pickup shops, customs zones and delivery groups (spec §3, §4, §5, §9).
 import { describe, expect, it } from 'vitest';
 import {
   customsMatch,
   customsZone,
   deliveryGroups,
   pickupShopFor,
-  selectShop,
-  shippingPointQuery,
-  shopFromMarker,
   shopShippingMarker,
-  type DeliveryDraft,
   type GroupableLine,
-  type ShippingPointInput,
 } from '../../../worker/domain/checkout/delivery-options';
 import { cartShippingTotals } from '../../../worker/domain/checkout/shipping';
 import { COUNTRIES, PROVINCES } from '../../../scripts/seed/geo';
@@ -36,62 +31,6 @@ describe('shop markers', () => {
     [80, { kind: 'shop', shopId: 1, addressId: -1 }],
   ])('shop %d → %j', (shopId, marker) => {
     expect(shopShippingMarker(shopId)).toEqual(marker);
-  });
-
-  it.each([
-    [-30, 30],
-    [-1, 1],
-    ['-30', 30],
-    [-71, null],
-    [30, null],
-    [0, null],
-    [1234, null],
-    ['1234', null],
-    [null, null],
-  ] as const)('address %j is the marker of %j', (addressId, shopId) => {
-    expect(shopFromMarker(addressId)).toBe(shopId);
-  });
-});
-
-describe('selectShop', () => {
-  const draft = {
-    shippingMethod: 'address',
-    shopSelected: null,
-    deliveryAgency: 'express-24',
-    shippingAddressSelected: 1234,
-    pickingPointSelected: 'PT-991',
-    paymentMethodSelected: 'tarjeta',
-  } satisfies DeliveryDraft & { paymentMethodSelected: string };
-
-  it.each([
-    [30, 30, -30],
-    [1, 1, -1],
-    [71, 1, -1],
-    [80, 1, -1],
-  ])('shop %d: clears the agency and ships to the marker of shop %d', (shopId, shop, addressId) => {
-    expect(selectShop(draft, shopId)).toEqual({
-      shippingMethod: 'shop',
-      shopSelected: shop,
-      deliveryAgency: null,
-      shippingAddressSelected: addressId,
-      pickingPointSelected: null,
-      paymentMethodSelected: 'tarjeta',
-    });
-  });
-
-  it('does not change the draft it is given', () => {
-    selectShop(draft, 30);
-    expect(draft.deliveryAgency).toBe('express-24');
-    expect(draft.shippingAddressSelected).toBe(1234);
-  });
-
-  it('does not add a picking point to a draft without one', () => {
-    const minimal: DeliveryDraft = { shippingMethod: 'address', shopSelected: null, deliveryAgency: 'eco', shippingAddressSelected: 'addr-1' };
-    expect(selectShop(minimal, 71)).toEqual({ shippingMethod: 'shop', shopSelected: 1, deliveryAgency: null, shippingAddressSelected: -1 });
-  });
-
-  it.each([0, -30, 1.5, Number.NaN])('ignores shop id %d', (shopId) => {
-    expect(selectShop(draft, shopId)).toBe(draft);
   });
 });
 
@@ -130,40 +69,6 @@ describe('customs zones', () => {
     ['Melilla shipping, French billing', es('52'), { countryIso: 'FR', provinceCode: '75' }, false],
   ])('%s → %s', (_, shipping, billing, expected) => {
     expect(customsMatch(shipping, billing)).toBe(expected);
-  });
-});
-
-describe('shippingPointQuery', () => {
-  const input = (overrides: Partial<ShippingPointInput> = {}): ShippingPointInput => ({ country: 'ES', cp: '28001', idArticle: 1042, ...overrides });
-
-  it.each([
-    ['defaults the distance to 15', input(), { country: 'ES', cp: '28001', idArticle: 1042, distance: 15 }],
-    ['empty distance is the default', input({ distance: '' }), { country: 'ES', cp: '28001', idArticle: 1042, distance: 15 }],
-    ['null distance is the default', input({ distance: null }), { country: 'ES', cp: '28001', idArticle: 1042, distance: 15 }],
-    ['reads numbers from a query string', input({ idArticle: '77', distance: '20' }), { country: 'ES', cp: '28001', idArticle: 77, distance: 20 }],
-    ['normalizes country and postal code', input({ country: ' pt ', cp: '1000001' }), { country: 'PT', cp: '1000-001', idArticle: 1042, distance: 15 }],
-    ['1 km is the least', input({ country: 'FR', cp: '75001', distance: 1 }), { country: 'FR', cp: '75001', idArticle: 1042, distance: 1 }],
-    ['50 km is the most', input({ country: 'DE', cp: '10115', distance: 50 }), { country: 'DE', cp: '10115', idArticle: 1042, distance: 50 }],
-  ] as const)('%s', (_, query, params) => {
-    expect(shippingPointQuery(query)).toEqual({ ok: true, params });
-  });
-
-  it.each([
-    ['Andorra has no collection points', input({ country: 'AD', cp: 'AD500' }), ['country']],
-    ['unknown country', input({ country: 'GB', cp: 'SW1A 1AA' }), ['country']],
-    ['bad postal code', input({ cp: '99999' }), ['postalCode']],
-    ['empty postal code', input({ cp: '' }), ['postalCode']],
-    ['article 0', input({ idArticle: 0 }), ['article']],
-    ['negative article', input({ idArticle: -3 }), ['article']],
-    ['fractional article', input({ idArticle: 1.5 }), ['article']],
-    ['article not a number', input({ idArticle: 'abc' }), ['article']],
-    ['distance 0', input({ distance: 0 }), ['distance']],
-    ['distance 51', input({ distance: 51 }), ['distance']],
-    ['fractional distance', input({ distance: 2.5 }), ['distance']],
-    ['distance not a number', input({ distance: 'far' }), ['distance']],
-    ['every problem at once', { country: 'ES', cp: 'x', idArticle: 0, distance: 99 }, ['postalCode', 'article', 'distance']],
-  ] as const)('%s', (_, query, reasons) => {
-    expect(shippingPointQuery(query)).toEqual({ ok: false, reasons });
   });
 });
 

@@ -7,7 +7,7 @@
  *   error against the ellipsoid is under 0.5 %.
  * - A search shows active points that take the parcel (`maxWeightGrams` ≥ its weight) within the
  *   distance asked — 15 km unless told (spec §9), 1 to 50 km, the limits of
- *   `shippingPointQuery` in delivery-options.ts — nearest first (ties by id), at most
+ *   delivery-options.ts — nearest first (ties by id), at most
  *   `SHIPPING_POINT_MAX_RESULTS`, each with its distance rounded to one decimal. The parcel is
  *   what the point can carry; the store's own 20 kg limit per order is a reason below.
  * - A cart cannot go to a collection point (spec §3 `shippingPointsNotAllowedReasons`), as stable

@@ -17,15 +17,15 @@ import { choiceOf, firstIncompleteStep, parseDraft, type CheckoutDraft, type Che
 import { loadShippingPoint } from '../../checkout/collection-points';
 import { provinceCode } from '../../checkout/destination';
 import { shippingPointsNotAllowedReasons } from '../../domain/checkout/collection-points';
-import { displayedAlert, type CriticalError } from '../../domain/checkout/alerts';
+import { alertFor, displayedAlert, type CriticalError } from '../../domain/checkout/alerts';
 import { modifierExpired } from '../../cart/modifier';
 import { quoteCheckout, type Quote } from '../../checkout/quote';
 import { physicalShops } from '../../db/schema';
 import { pickupShopFor } from '../../domain/checkout/delivery-options';
 import { selectPaymentOnLoad } from '../../domain/checkout/payment-selection';
 import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
-import { AppError, ERRORS } from '../../http/errors';
-import { listAddresses } from '../../identity/addresses';
+import { AppError, entryForCode } from '../../http/errors';
+import { listAddresses, loadOwnedAddress } from '../../identity/addresses';
 import { sortAddresses } from '../../domain/identity/address-defaults';
 import type { AppContext } from '../../http/context';
 import type { UserRow } from '../../identity/session';
@@ -37,35 +37,38 @@ const ROUTE_OF: Record<Step, RouteId> = { addresses: 'cartAddress', delivery: 'c
 const NEXT_OF: Record<Step, RouteId> = { addresses: 'cartShipping', delivery: 'cartPayment', payment: 'cartSummary', summary: 'cartOk' };
 const STEP_OF: Record<Step, CheckoutStep> = { addresses: 'addresses', delivery: 'delivery', payment: 'payment', summary: 'summary' };
 
-type QuoteTry = { quote: Quote | null; errors: (CriticalError & { message?: string })[] };
+type QuoteTry = { quote: Quote | null; alert: StepAlert | null };
 
-/** The quote for a choice, or the error that stops it as a critical error (spec §8). */
+/** The quote for a choice and the alert it shows, or the refusal that stops it (spec §8). */
 async function tryQuote(c: AppContext, user: UserRow, cart: CartView, draft: CheckoutDraft): Promise<QuoteTry> {
-  if (draft.shippingType === null) return { quote: null, errors: [] };
+  if (draft.shippingType === null) return { quote: null, alert: null };
   try {
     const quote = await quoteCheckout(c, user, cart.idCart, choiceOf(draft), cart);
-    return { quote, errors: quote.criticalErrors };
+    return { quote, alert: stepAlert(c, quote.criticalErrors) };
   } catch (error) {
-    if (error instanceof AppError && error.entry.status < 500) return { quote: null, errors: [{ code: typeof error.entry.code === 'number' ? error.entry.code : -1, message: c.var.i18n._(error.entry.message) }] };
+    if (error instanceof AppError && error.entry.status < 500) return { quote: null, alert: refusalAlert(c, error) };
     throw error;
   }
 }
 
-/** The one alert a step shows (spec §8 priority), in the page's language. */
-function stepAlert(c: AppContext, errors: (CriticalError & { message?: string })[]): StepAlert | null {
+/** The one alert a step shows among the quote's critical errors (spec §8 priority), in the page's language. */
+function stepAlert(c: AppContext, errors: readonly CriticalError[]): StepAlert | null {
   const shown = displayedAlert(errors);
   if (!shown) return null;
-  const source = errors.find((e) => e.code === shown.code);
-  const entry = Object.values(ERRORS).find((e) => e.code === shown.code) ?? ERRORS.unknown;
-  const names = shown.articleNames ?? (shown.articleName ? [shown.articleName] : []);
   return {
     code: shown.code,
     type: shown.type === 'none' ? 'info' : shown.type,
-    // A refusal thrown by the quote (code -1: a validation problem) is not a §8 code; it blocks as it stands.
-    blocks: shown.blocksNextStep || (source?.message !== undefined && shown.code === -1),
-    message: source?.message ?? c.var.i18n._(entry.message),
-    articleNames: names,
+    blocks: shown.blocksNextStep,
+    message: c.var.i18n._(entryForCode(shown.code).message),
+    articleNames: shown.articleNames ?? (shown.articleName ? [shown.articleName] : []),
   };
+}
+
+/** A refusal that stopped the quote: nothing can go on until it is solved, whatever its §8 type. */
+function refusalAlert(c: AppContext, error: AppError): StepAlert {
+  const known = typeof error.entry.code === 'number' ? alertFor(error.entry.code) : null;
+  const type = known && known.kind !== 'unknown' && known.type !== 'none' ? known.type : 'danger';
+  return { code: error.entry.code, type, blocks: true, message: c.var.i18n._(error.entry.message), articleNames: [] };
 }
 
 function addressLabel(a: { name: string; surname: string; address: string; streetNumber: string; postalCode: string; city: string; companyName?: string }): string {
@@ -116,9 +119,13 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
   if (step === 'delivery') {
     const shops = await db.select({ id: physicalShops.id, name: physicalShops.name }).from(physicalShops).orderBy(asc(physicalShops.name));
     const byId = new Map(shops.map((s) => [s.id, s.name]));
-    const home = draft.shippingAddressSelected === null ? { quote: null, errors: [] } : await tryQuote(http, user!, cart, { ...draft, shippingType: 1 });
-    const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cart, draft) : draft.shippingType === 1 ? home : { quote: null, errors: [] };
-    const address = draft.shippingAddressSelected === null ? undefined : (await listAddresses(db, 'shipping', user!.id, language)).find((a) => a.id === draft.shippingAddressSelected);
+    const home = draft.shippingAddressSelected === null ? { quote: null, alert: null } : await tryQuote(http, user!, cart, { ...draft, shippingType: 1 });
+    const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cart, draft) : draft.shippingType === 1 ? home : { quote: null, alert: null };
+    // An address deleted since it was chosen is simply no longer there (the quote then asks for one).
+    const address = draft.shippingAddressSelected === null ? undefined : await loadOwnedAddress(db, 'shipping', user!.id, draft.shippingAddressSelected).catch((error: unknown) => {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    });
     // Judged for the address's zone too: Canarias or Madeira have no collection points.
     const destination = address ? { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId) } : null;
     const reasons = shippingPointsNotAllowedReasons({ lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice })), destination });
@@ -128,7 +135,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       step,
       props: {
         ...base,
-        alert: stepAlert(http, current.errors),
+        alert: current.alert,
         shops: shops.map((s) => ({ id: s.id, name: s.name, pickupName: byId.get(pickupShopFor(s.id)) ?? s.name })),
         homeDeliveryCost: home.quote ? shippingTotal(home.quote) : null,
         agencies: own?.agencies ?? [],
@@ -151,7 +158,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
     };
   }
 
-  const { quote, errors } = await tryQuote(http, user!, cart, draft);
+  const { quote, alert } = await tryQuote(http, user!, cart, draft);
   // Spec §4: keep the choice while it is offered; only "free" offered → free; else the preferred one.
   if (quote) {
     // A gateway method the customer chose stays chosen; the automatic preference picks among the
@@ -176,7 +183,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
     props: {
       ...base,
       draft,
-      alert: stepAlert(http, errors),
+      alert,
       payments,
       totals: quote?.totals ?? null,
       summaryLines: quote ? quote.cart.articles.map((a) => ({ name: a.name, qty: a.qty, totalPrice: a.totalPrice })) : [],
