@@ -4,11 +4,12 @@
  */
 import type { I18n, Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { Component as ReactComponent, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component as ReactComponent, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createI18n } from './i18n/i18n';
 import { isLanguage, type Language } from './i18n/languages';
 import { StoreProvider, type StoreContextValue } from './components/store-context';
+import { pendingInput, replayInput } from './hydration-input';
 import { setToastI18n } from './toast';
 
 const ISLANDS = import.meta.glob<{ default: ComponentType<object> }>('./islands/*.tsx');
@@ -65,8 +66,20 @@ function islandStore(): StoreContextValue {
   };
 }
 
-function Hydrated({ children, onDone }: { children: ReactNode; onDone: () => void }) {
-  useEffect(onDone, [onDone]);
+/**
+ * Resolves once the island is committed, after handing it what the visitor typed, ticked or
+ * chose before hydration (client/hydration-input.ts). The fields are read at commit, before
+ * any later render could reset them, and replayed just after React's work, before any other
+ * event can arrive.
+ */
+function Hydrated({ children, root, onDone }: { children: ReactNode; root: HTMLElement; onDone: () => void }) {
+  useLayoutEffect(() => {
+    // Committed: the handlers are live, so the loader stops holding clicks (the replayed ones too).
+    root.dataset.hydrated = 'true';
+    const pending = pendingInput(root);
+    if (pending.length > 0) queueMicrotask(() => replayInput(pending));
+  }, [root]);
+  useEffect(() => queueMicrotask(onDone), [onDone]);
   return children;
 }
 
@@ -81,7 +94,7 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
   await new Promise<void>((resolve) => {
     hydrateRoot(
       element,
-      <Hydrated onDone={resolve}>
+      <Hydrated root={element} onDone={resolve}>
         <IslandBoundary name={name}>
           <I18nProvider i18n={i18n}>
             <StoreProvider value={islandStore()}>

@@ -132,12 +132,19 @@ function matchSegments(route: CompiledRoute, parts: string[]): RouteParams | und
   return parts.length === route.segments.length ? params : undefined;
 }
 
-function decodeParts(path: string): string[] | undefined {
+/** A path segment with its percent-escapes decoded, or undefined when an escape is malformed (`%ZZ`, a cut UTF-8 sequence). */
+export function decodeSegment(segment: string): string | undefined {
   try {
-    return path.split('/').filter(Boolean).map(decodeURIComponent);
+    return decodeURIComponent(segment);
   } catch {
-    return undefined; // malformed escape: no route matches it
+    return undefined;
   }
+}
+
+function decodeParts(path: string): string[] | undefined {
+  const parts = path.split('/').filter(Boolean).map(decodeSegment);
+  // A malformed escape: no route matches it.
+  return parts.every((part) => part !== undefined) ? (parts as string[]) : undefined;
 }
 
 /** Finds the language and screen of a path on a channel. Unmatched paths go to the dynamic resolver. */

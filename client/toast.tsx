@@ -67,15 +67,16 @@ function Toaster() {
   const { t } = useLingui();
   const current = useSyncExternalStore(subscribe, () => toasts, () => toasts);
   return (
-    <ol className="toasts">
+    // Not a list: each toast is its own status (or alert) region, a role a list item cannot take.
+    <div className="toasts">
       {current.map((toast) => (
-        <li key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
+        <div key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
           <span>{toast.message}</span>
           <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label={t`Close notification`}>
             ×
           </button>
-        </li>
+        </div>
       ))}
-    </ol>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ export interface ProductCard {
   slug: string;
   brand: string;
   imageKey: string;
-  /** Best price on the channel, or null when no seller offers it there. */
+  /** The price of the offer the product page sells by default (the buy box), or null when none can be bought. */
   price: number | null;
   originalPrice: number | null;
   availabilityCode: number | null;

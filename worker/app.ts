@@ -11,6 +11,7 @@ import { channelMiddleware, type ChannelMiddlewareOptions } from './channel/midd
 import type { AppContext, AppEnv } from './http/context';
 import { AppError, ERRORS, errorEnvelope, type CatalogueEntry } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { translatedDetails } from './http/validation-messages';
 import { devOutboxRoutes } from './email/sandbox';
 import { images } from './media/images';
 import { seoRoutes } from './seo/routes';
@@ -37,7 +38,7 @@ function toAppError(error: unknown): AppError {
 
 function envelopeResponse(c: AppContext, entry: CatalogueEntry, details: unknown) {
   const message = c.var.i18n ? c.var.i18n._(entry.message) : (entry.message.message ?? String(entry.code));
-  return c.json(errorEnvelope({ type: entry.type, code: entry.code, message, ...(details === undefined ? {} : { details }) }), entry.status);
+  return c.json(errorEnvelope({ type: entry.type, code: entry.code, message, ...(details === undefined ? {} : { details: translatedDetails(details, c.var.i18n) }) }), entry.status);
 }
 
 export interface AppOptions extends ChannelMiddlewareOptions {

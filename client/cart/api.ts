@@ -77,6 +77,8 @@ export interface CriticalErrorView {
 export interface CartViewData {
   idCart: string;
   articles: CartLineView[];
+  /** Lines added on another store: kept for it, not sold here, outside the totals (worker/cart/view-types.ts). */
+  otherChannelArticles?: { idLine: number; idArticle: number; idOffer: number; qty: number; name: string; channel: string; country: string }[];
   units: number;
   totals: { articlesSubtotal: number; totalDiscountInCart: number; totalPrice: number; totalToPay: number; totalInstallationPrice: number };
   notices: { code: number; articleNames: string[] }[];

@@ -17,7 +17,7 @@ export function StockNotices({ cart }: { cart: CartViewData }) {
     <div className="form-alert basket-notice" role="status">
       {out?.emptyCart ? (
         <p>
-          <Trans>The articles in your basket are no longer available, so your basket is now empty.</Trans>
+          <Trans>The items in your basket are no longer available, so your basket is now empty.</Trans>
         </p>
       ) : null}
       {out && out.modifiedArticles.length > 0 ? (
@@ -27,7 +27,7 @@ export function StockNotices({ cart }: { cart: CartViewData }) {
       ) : null}
       {out && out.removedArticles.length > 0 && !out.emptyCart ? (
         <p>
-          <Trans>These articles are no longer available and have been removed:</Trans> {out.removedArticles.map((a) => a.name).join(', ')}
+          <Trans>These items are no longer available and have been removed:</Trans> {out.removedArticles.map((a) => a.name).join(', ')}
         </p>
       ) : null}
       {limited ? (
@@ -42,7 +42,7 @@ export function StockNotices({ cart }: { cart: CartViewData }) {
 /** What a blocking error of the cart asks the shopper to do. */
 export function CriticalErrorMessage({ error }: { error: CriticalErrorView }) {
   const name = error.articleName ?? '';
-  if (error.code === 1145) return <Trans>“{name}” is sold only with the assembly of a PC. Add the PC assembly service to one of your components, or remove the article.</Trans>;
+  if (error.code === 1145) return <Trans>“{name}” is sold only with the assembly of a PC. Add the PC assembly service to one of your components, or remove the item.</Trans>;
   if (error.code === 1146) return <Trans>“{name}” cannot be bought on its own. Add the product it goes with, or remove it.</Trans>;
   return <Trans>Your basket needs a change before you can continue.</Trans>;
 }
@@ -81,7 +81,7 @@ export function BetterOffer({ line, productHref }: { line: CartLineView; product
   return (
     <p className="basket-line__better-offer" data-better-offer={line.idLine}>
       <a href={productHref}>
-        <Trans>A better offer for this article is available</Trans>
+        <Trans>A better offer for this item is available</Trans>
       </a>{' '}
       <Trans>
         ({price} from {shop})

@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { useStore } from '../components/store-context';
-import { FormAlert } from '../components/forms';
+import { FormAlert, useNativeValidity } from '../components/forms';
 import { formatDate, formatMoney } from '../i18n/format';
 import { CollectionPointPicker } from './collection-point-picker';
 import { AlertBanner, Choice, type StepAlert } from './step-parts';
@@ -30,7 +30,10 @@ export interface StepShop {
 }
 
 export interface DeliveryStepData {
+  /** The shops that can serve this delivery (empty when `shopReasons` says why not). */
   shops: StepShop[];
+  /** Spec §3 notAvailableShopsReasons: why no shop is offered (empty: they are). */
+  shopReasons: string[];
   homeDeliveryCost: number | null;
   agencies: StepAgency[];
   /** The days the customer may choose for the agency `agency` (none for express services). */
@@ -64,15 +67,27 @@ function PointReason({ reason }: { reason: string }) {
   switch (reason) {
     case 'marketplace':
     case 'dropshipping':
-      return <Trans>Some articles are sent by other sellers, who deliver only to your address.</Trans>;
+      return <Trans>Some items are sent by other sellers, who deliver only to your address.</Trans>;
     case 'tooHeavy':
       return <Trans>The parcel is too heavy or too large for a collection point.</Trans>;
     case 'zoneNotServed':
       return <Trans>There are no collection points for this destination.</Trans>;
     case 'nothingToShip':
-      return <Trans>There is nothing to send: your basket holds only digital articles or services.</Trans>;
+      return <Trans>There is nothing to send: your basket holds only digital products or services.</Trans>;
     default:
       return <Trans>This basket cannot be sent to a collection point.</Trans>;
+  }
+}
+
+/** Words for a reason no shop is offered for pickup. */
+function ShopReason({ reason }: { reason: string }) {
+  switch (reason) {
+    case 'noShopInCountry':
+      return <Trans>None of our shops serves this country, so the order cannot be picked up in a shop.</Trans>;
+    case 'otherSellers':
+      return <Trans>Some items are sent by other sellers, who deliver only to your address.</Trans>;
+    default:
+      return <Trans>This order cannot be picked up in one of our shops.</Trans>;
   }
 }
 
@@ -80,6 +95,7 @@ const SLOT_HOURS: Record<string, string> = { morning: '9:00–14:00', afternoon:
 
 export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }: Props) {
   const { t } = useLingui();
+  const validity = useNativeValidity();
   const { language } = useStore();
   const money = (cents: number) => formatMoney(cents, language);
   const day = (iso: string) => formatDate(new Date(iso), language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: data.timeZone });
@@ -89,8 +105,9 @@ export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }:
   const agency = draft.deliveryAgency ?? data.agencies[0]?.id ?? null;
   const days = data.deliveryDays.agency === agency ? data.deliveryDays.days : [];
   const pointsAllowed = data.collectionPoints.reasons.length === 0 && draft.shippingAddressSelected !== null;
+  const shopsAllowed = data.shopReasons.length === 0 && data.shops.length > 0;
   const noAddress = draft.shippingAddressSelected === null;
-  const canContinue = (draft.shippingType === 1 && !noAddress) || (draft.shippingType === 2 && draft.pickingPointSelected !== null) || (draft.shippingType === 3 && draft.shopSelected !== null);
+  const canContinue = (draft.shippingType === 1 && !noAddress) || (draft.shippingType === 2 && draft.pickingPointSelected !== null) || (draft.shippingType === 3 && shopsAllowed && data.shops.some((s) => s.id === draft.shopSelected));
   const marketplaceChoice = (orderKey: string) => draft.marketplaceAgencies.find((m) => m.orderKey === orderKey)?.id;
   const agencyLabel = (a: StepAgency) => (a.id === 'seller-standard' ? t`Seller's standard delivery` : a.id === 'seller-express' ? t`Seller's express delivery` : a.name);
 
@@ -132,9 +149,18 @@ export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }:
             ))}
           </ul>
         ) : null}
-        <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? data.shops[0]?.id ?? null, pickingPointSelected: null, deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false })}>
+        <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? data.shops[0]?.id ?? null, pickingPointSelected: null, deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false })} disabled={!shopsAllowed}>
           <Trans>Pick up in one of our shops — free</Trans>
         </Choice>
+        {data.shopReasons.length > 0 ? (
+          <ul className="choice__why" id="shop-pickup-why">
+            {data.shopReasons.map((reason) => (
+              <li key={reason}>
+                <ShopReason reason={reason} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </fieldset>
 
       {draft.shippingType === 1 && data.agencies.length > 0 ? (
@@ -177,7 +203,7 @@ export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }:
         ? data.marketplaceOrders.map((order) => (
             <fieldset key={order.orderKey}>
               <legend>
-                <Trans>Delivery of the articles sold by {order.shopName}</Trans>
+                <Trans>Delivery of the items sold by {order.shopName}</Trans>
               </legend>
               {agencyChoices(`agency-${order.orderKey}`, order.agencies, marketplaceChoice(order.orderKey), (id) =>
                 set({ marketplaceAgencies: [...draft.marketplaceAgencies.filter((m) => m.orderKey !== order.orderKey), { orderKey: order.orderKey, id }] }),
@@ -209,7 +235,7 @@ export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }:
         />
       ) : null}
 
-      {draft.shippingType === 3 ? (
+      {draft.shippingType === 3 && shopsAllowed ? (
         <fieldset>
           <legend>
             <Trans>Shop</Trans>
@@ -236,13 +262,13 @@ export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }:
                 <label htmlFor="picker-name">
                   <Trans>Their full name</Trans>
                 </label>
-                <input id="picker-name" required minLength={2} maxLength={80} autoComplete="off" value={draft.whoPicksUp.name} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, name: event.target.value } })} />
+                <input id="picker-name" {...validity} required minLength={2} maxLength={80} autoComplete="off" value={draft.whoPicksUp.name} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, name: event.target.value } })} />
               </div>
               <div className="field">
                 <label htmlFor="picker-document">
                   <Trans>Their identity document number</Trans>
                 </label>
-                <input id="picker-document" required pattern="[A-Za-z0-9-]{5,20}" autoComplete="off" value={draft.whoPicksUp.documentId} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, documentId: event.target.value } })} aria-describedby="picker-document-hint" />
+                <input id="picker-document" {...validity} required pattern="[A-Za-z0-9\-]{5,20}" autoComplete="off" value={draft.whoPicksUp.documentId} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, documentId: event.target.value } })} aria-describedby="picker-document-hint" />
                 <p id="picker-document-hint" className="field__hint">
                   <Trans>They will show this document when they collect the order.</Trans>
                 </p>

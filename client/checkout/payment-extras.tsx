@@ -146,7 +146,7 @@ export function Solidary({ cartId, amount, checked }: { cartId: string; amount: 
   const donation = formatMoney(amount, language);
   return (
     <DraftCheckbox id="solidary-amount" cartId={cartId} field="solidaryAmountChecked" checked={checked}>
-      <Trans>Add {donation} as a solidary donation</Trans>
+      <Trans>Add {donation} as a charity donation</Trans>
     </DraftCheckbox>
   );
 }

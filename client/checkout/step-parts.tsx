@@ -65,7 +65,7 @@ export function ModificationExpiredModal({ cartId }: { cartId: string }) {
         <Trans>The time to change your order has run out</Trans>
       </h2>
       <p id="modification-expired-text">
-        <Trans>Your order can no longer be changed. You can place the articles in your basket as a new order, or go back to your orders.</Trans>
+        <Trans>Your order can no longer be changed. You can place the items in your basket as a new order, or go back to your orders.</Trans>
       </p>
       <div className="modal__actions">
         <button type="button" className="button button--buy" onClick={newOrder}>

@@ -10,7 +10,7 @@ export function Totals({ totals }: { totals: StepTotals }) {
   return (
     <dl className="checkout-totals">
       <dt>
-        <Trans>Articles</Trans>
+        <Trans>Items</Trans>
       </dt>
       <dd>{money(totals.articlesSubtotal)}</dd>
       <dt>
@@ -28,7 +28,7 @@ export function Totals({ totals }: { totals: StepTotals }) {
       {totals.solidaryAmount > 0 ? (
         <>
           <dt>
-            <Trans>Solidary donation</Trans>
+            <Trans>Charity donation</Trans>
           </dt>
           <dd>{money(totals.solidaryAmount)}</dd>
         </>

@@ -1,5 +1,6 @@
 /** The data the checkout step island receives from the server (worker/ssr/pages/checkout-steps.tsx). */
 import type { Quote } from '../../worker/checkout/quote';
+import type { BookAddress, BookCountry } from '../islands/address-book';
 import type { DeliveryStepData } from './delivery-step';
 import type { StepAlert } from './step-parts';
 
@@ -9,6 +10,15 @@ export interface StepAddress {
   default: boolean;
   countryIso: string;
   postalCode: string;
+  /** The whole address, for editing it in the step. */
+  address?: BookAddress;
+}
+
+/** What the addresses step's form needs: the countries and the default country's provinces. */
+export interface StepAddressBook {
+  countries: BookCountry[];
+  defaultCountryIso: string;
+  provinces: { id: number; name: string; code?: string }[];
 }
 
 export interface StepPayment {
@@ -78,6 +88,7 @@ export type CheckoutStepProps = {
   alert: StepAlert | null;
   shipping?: StepAddress[];
   billing?: StepAddress[];
+  book?: StepAddressBook;
   payments?: StepPayment[];
   totals?: StepTotals | null;
   summaryLines?: { name: string; qty: number; totalPrice: number }[];

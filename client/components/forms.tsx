@@ -4,7 +4,7 @@
  * and keeps its busy state, its message and its per-field messages.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../api';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -72,6 +72,40 @@ export function SelectField({ id, label, value, onChange, options, error, requir
   );
 }
 
+/**
+ * For a form the browser validates itself (no `noValidate`): its bubbles would speak the
+ * browser's language, so each constraint (required, type, minlength, maxlength, pattern) gets
+ * the store's message in the page's language instead. Spread the result on the input.
+ */
+export function useNativeValidity() {
+  const { t } = useLingui();
+  return {
+    onInvalid(event: FormEvent<HTMLInputElement>) {
+      const input = event.currentTarget;
+      const { validity } = input;
+      const minimum = input.minLength;
+      const maximum = input.maxLength;
+      input.setCustomValidity(
+        validity.valueMissing
+          ? t`This field is required.`
+          : validity.typeMismatch && input.type === 'email'
+            ? t`Enter a valid e-mail address.`
+            : validity.tooShort
+              ? t`Use at least ${minimum} characters.`
+              : validity.tooLong
+                ? t`Use at most ${maximum} characters.`
+                : validity.patternMismatch || validity.typeMismatch
+                  ? t`This value does not have the expected format.`
+                  : t`This value is not valid.`,
+      );
+    },
+    // A new value is judged afresh (a custom message would otherwise keep the field invalid).
+    onInput(event: FormEvent<HTMLInputElement>) {
+      event.currentTarget.setCustomValidity('');
+    },
+  };
+}
+
 export function FormAlert({ message }: { message: string | null }) {
   // The region exists from the start so screen readers announce the message when it appears.
   return (
@@ -110,9 +144,4 @@ export function useApiForm() {
   }
 
   return { busy, error, fieldErrors, run, setError };
-}
-
-/** Where to go after signing in: a path on this site only (never another host). */
-export function safeNext(next: string | null | undefined, fallback: string): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && next.length < 500 ? next : fallback;
 }

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { type FormEvent } from 'react';
 import { callApi } from '../api';
 import { FormAlert, useApiForm } from '../components/forms';
+import { safeNext } from '../safe-next';
 
 export interface AccountConfirmProps {
   token: string;
@@ -13,7 +14,7 @@ export default function AccountConfirm({ token, next }: AccountConfirmProps) {
   const form = useApiForm();
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    if (await form.run(() => callApi('POST', '/api/users/signup/confirm', { token }))) window.location.assign(next);
+    if (await form.run(() => callApi('POST', '/api/users/signup/confirm', { token }))) window.location.assign(safeNext(next, '/'));
   }
   return (
     <form className="auth-form" onSubmit={confirm}>

@@ -23,7 +23,7 @@ export default function AddToCart({ idArticle, idOffer, name, compact }: AddToCa
       const limited = cart.notices.find((notice) => notice.code === 1139);
       showToast({ type: 'success', message: limited ? t`We added “${name}” up to the units we have in stock.` : t`“${name}” is in your basket.` });
     } catch (failure) {
-      showToast({ type: 'error', message: failure instanceof ApiError && failure.message ? failure.message : t`The article could not be added. Please try again.` });
+      showToast({ type: 'error', message: failure instanceof ApiError && failure.message ? failure.message : t`The item could not be added to your basket. Please try again.` });
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,9 @@
  * the database; every check (postal code of the province, phone, tax id) is the server's.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { addressLines, addressPartsOf } from '../../worker/domain/identity/address-format';
+import { provinceCodeForPostalCode } from '../../worker/domain/identity/postal-code';
 import { callApi } from '../api';
 import { Field, FormAlert, SelectField, useApiForm } from '../components/forms';
 import { showToast } from '../toast';
@@ -19,7 +21,7 @@ export interface BookAddress {
   streetNumber: string;
   city: string;
   postalCode: string;
-  province: { id: number; name: string };
+  province: { id: number; name: string; code?: string };
   country: { iso: string; name: string };
   default: boolean;
   phone?: string;
@@ -42,7 +44,7 @@ export interface AddressBookProps {
   billing: BookAddress[];
   countries: BookCountry[];
   defaultCountryIso: string;
-  provinces: { id: number; name: string }[];
+  provinces: { id: number; name: string; code?: string }[];
 }
 
 type Draft = Record<string, string | boolean>;
@@ -64,31 +66,52 @@ function draftOf(kind: AddressKind, address: BookAddress | undefined, countryIso
   };
 }
 
-function useProvinces(countries: BookCountry[], iso: string, initialIso: string, initial: { id: number; name: string }[]) {
-  const [byIso, setByIso] = useState<Record<string, { id: number; name: string }[]>>({ [initialIso]: initial });
+type BookProvince = { id: number; name: string; code?: string };
+
+function useProvinces(countries: BookCountry[], iso: string, initialIso: string, initial: BookProvince[]) {
+  const [byIso, setByIso] = useState<Record<string, BookProvince[]>>({ [initialIso]: initial });
   useEffect(() => {
     const country = countries.find((c) => c.iso === iso);
     if (!country || byIso[iso]) return;
-    void callApi<{ id: number; name: string }[]>('GET', `/api/checkout/countries/${country.id}/provinces`).then((list) => setByIso((known) => ({ ...known, [iso]: list })));
+    void callApi<BookProvince[]>('GET', `/api/checkout/countries/${country.id}/provinces`).then((list) => setByIso((known) => ({ ...known, [iso]: list })));
   }, [iso, countries, byIso]);
   return byIso[iso] ?? [];
 }
 
-interface FormProps {
+export interface AddressFormProps {
   kind: AddressKind;
   editing?: BookAddress;
   countries: BookCountry[];
   defaultCountryIso: string;
-  initialProvinces: { id: number; name: string }[];
-  onDone: (saved: boolean) => void;
+  initialProvinces: BookProvince[];
+  /** Called with the saved address's id, or `saved: false` when cancelled. */
+  onDone: (saved: boolean, id?: number) => void;
+  /** Move the focus to the form's title when it opens (a form shown with the page leaves it be). */
+  focusOnOpen?: boolean;
+  /** The form's title level where it sits: 3 under the address book's h2, 2 directly under a page's h1. */
+  headingLevel?: 2 | 3;
 }
 
-function AddressForm({ kind, editing, countries, defaultCountryIso, initialProvinces, onDone }: FormProps) {
+/** The form to add or edit one address; the address book and the checkout's addresses step share it. */
+export function AddressForm({ kind, editing, countries, defaultCountryIso, initialProvinces, onDone, focusOnOpen = true, headingLevel = 3 }: AddressFormProps) {
   const { t } = useLingui();
   const form = useApiForm();
+  const title = useRef<HTMLHeadingElement>(null);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // Opened by a button: keyboard and screen-reader users land on the form's title.
+  useEffect(() => {
+    if (focusOnOpen) title.current?.focus();
+  }, [focusOnOpen]);
   const [draft, setDraft] = useState<Draft>(() => draftOf(kind, editing, defaultCountryIso));
   const provinces = useProvinces(countries, String(draft.countryIso), defaultCountryIso, initialProvinces);
-  const set = (field: string) => (value: string | boolean) => setDraft((d) => ({ ...d, [field]: value, ...(field === 'countryIso' ? { provinceId: '' } : {}) }));
+  // Where the postal code decides the province (Spain, France), it is chosen for the shopper.
+  const provinceFor = (countryIso: string, postalCode: string) => {
+    const code = provinceCodeForPostalCode(countryIso, postalCode);
+    const found = code === null ? undefined : provinces.find((p) => p.code === code);
+    return found ? { provinceId: String(found.id) } : {};
+  };
+  const set = (field: string) => (value: string | boolean) =>
+    setDraft((d) => ({ ...d, [field]: value, ...(field === 'countryIso' ? { provinceId: '' } : {}), ...(field === 'postalCode' ? provinceFor(String(d.countryIso), String(value)) : {}) }));
   const text = (field: string) => String(draft[field] ?? '');
   const prefix = countries.find((c) => c.iso === draft.countryIso)?.phonePrefix ?? '';
   const id = (field: string) => `${kind}-${field}`;
@@ -97,13 +120,16 @@ function AddressForm({ kind, editing, countries, defaultCountryIso, initialProvi
     event.preventDefault();
     const body = { ...draft, provinceId: Number(draft.provinceId) || 0 };
     const path = editing ? `/api/user/addresses/${kind}/${editing.id}` : `/api/user/addresses/${kind}`;
-    if (await form.run(() => callApi(editing ? 'PUT' : 'POST', path, body))) onDone(true);
+    const saved = await form.run(() => callApi<{ id: number }>(editing ? 'PUT' : 'POST', path, body));
+    if (saved) onDone(true, saved.id);
   }
 
   const errors = form.fieldErrors;
   return (
     <form className="address-form" onSubmit={submit} noValidate aria-labelledby={id('form-title')}>
-      <h3 id={id('form-title')}>{editing ? <Trans>Edit address</Trans> : <Trans>New address</Trans>}</h3>
+      <Heading id={id('form-title')} ref={title} tabIndex={-1}>
+        {editing ? <Trans>Edit address</Trans> : <Trans>New address</Trans>}
+      </Heading>
       <FormAlert message={form.error} />
       {kind === 'billing' ? (
         <>
@@ -178,10 +204,14 @@ function AddressCard({ kind, address, onChange }: { kind: AddressKind; address: 
         ) : null}
       </p>
       <p>
-        {address.address} {address.streetNumber}
-        {address.optionalInformation ? `, ${address.optionalInformation}` : ''}
-        <br />
-        {address.postalCode} {address.city} ({address.province.name}), {address.country.name}
+        {/* Written the way the address's country writes addresses. */}
+        {addressLines({ ...addressPartsOf(address as unknown as Record<string, unknown>), countryIso: address.country.iso }).map((line, index) => (
+          <span key={index}>
+            {line}
+            <br />
+          </span>
+        ))}
+        {address.country.name}
         <br />
         {kind === 'shipping' ? address.phone : `${address.nif ?? ''} · ${address.cellPhone ?? ''}`}
       </p>

@@ -19,12 +19,57 @@ import { refreshBasketCount } from '../header-state';
 import { DeliveryText, ProductImage } from '../components/product-bits';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
+import { LANGUAGE_INFO } from '../i18n/languages';
 import { slugHref } from '../routes';
 import { showToast } from '../toast';
 
 export interface BasketProps {
   cart: CartViewData;
   checkoutHref: string;
+}
+
+/**
+ * Lines added on another of our stores (the account's basket is shared): not sold here, so
+ * apart from the lines above and out of the totals, kept for that store, and removable here.
+ */
+function OtherChannelLines({ cart, busy, onRemove }: { cart: CartViewData; busy: boolean; onRemove: (idLine: number) => void }) {
+  const { t } = useLingui();
+  const { language } = useStore();
+  const lines = cart.otherChannelArticles ?? [];
+  if (lines.length === 0) return null;
+  const regions = new Intl.DisplayNames([LANGUAGE_INFO[language].tag], { type: 'region' });
+  return (
+    <section className="basket__elsewhere" aria-labelledby="basket-elsewhere">
+      <h2 id="basket-elsewhere">
+        <Trans>Added on another Ampora store</Trans>
+      </h2>
+      <p>
+        <Trans>These items cannot be bought in this store. They are not in the total and stay in your basket for the store where you added them.</Trans>
+      </p>
+      <ul className="basket__lines">
+        {lines.map((line) => {
+          const country = regions.of(line.country) ?? line.country;
+          return (
+            <li key={line.idLine} className="basket-line basket-line--elsewhere" data-line-id={line.idLine} data-other-channel={line.channel}>
+              <div className="basket-line__text">
+                <p>
+                  {line.qty} × {line.name}
+                </p>
+                <p className="field__hint">
+                  <Trans>Added on Ampora {country}. Not sold in this store.</Trans>
+                </p>
+              </div>
+              <div className="basket-line__actions">
+                <button type="button" className="button button--secondary" disabled={busy} onClick={() => onRemove(line.idLine)} data-remove-line={line.idLine} aria-label={t`Remove ${line.name} from the basket`}>
+                  <Trans>Remove</Trans>
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }
 
 export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
@@ -56,6 +101,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
   const addInstallation = (idLine: number, serviceId: number, postalCode: string) =>
     change(idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${idLine}/services`, { kind: 'installation', serviceId, postalCode }));
 
+  const elsewhere = <OtherChannelLines cart={cart} busy={busyLine !== null} onRemove={remove} />;
   if (cart.articles.length === 0) {
     return (
       <div className="basket basket--empty">
@@ -63,6 +109,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
         <p>
           <Trans>Your basket is empty.</Trans>
         </p>
+        {elsewhere}
       </div>
     );
   }
@@ -138,13 +185,14 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
           </li>
         ))}
       </ul>
+      {elsewhere}
       <section className="basket__totals" aria-labelledby="basket-totals">
         <h2 id="basket-totals">
           <Trans>Summary</Trans>
         </h2>
         <dl>
           <dt>
-            <Plural value={units} one="Subtotal (# article)" other="Subtotal (# articles)" />
+            <Plural value={units} one="Subtotal (# item)" other="Subtotal (# items)" />
           </dt>
           <dd data-subtotal={cart.totals.articlesSubtotal}>{money(cart.totals.articlesSubtotal)}</dd>
           {cart.totals.totalDiscountInCart > 0 ? (
@@ -158,7 +206,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
           {cart.totals.totalInstallationPrice > 0 ? (
             <>
               <dt>
-                <Trans>Of which installation</Trans>
+                <Trans>Including installation</Trans>
               </dt>
               <dd data-installation-total={cart.totals.totalInstallationPrice}>{money(cart.totals.totalInstallationPrice)}</dd>
             </>

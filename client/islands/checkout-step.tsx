@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '../api';
+import { AddressesStep } from '../checkout/addresses-step';
 import { DeliveryStep, type DeliveryStepData } from '../checkout/delivery-step';
 import { Balance, Codes, Solidary } from '../checkout/payment-extras';
 import { SummaryDetails, Totals } from '../checkout/summary';
@@ -17,7 +18,7 @@ import { formatMoney } from '../i18n/format';
 import { PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
 
 export type { StepAlert } from '../checkout/step-parts';
-export type { CheckoutDraftView, CheckoutStepProps, StepAddress, StepNotification, StepPayment, StepSummary, StepTotals } from '../checkout/types';
+export type { CheckoutDraftView, CheckoutStepProps, StepAddress, StepAddressBook, StepNotification, StepPayment, StepSummary, StepTotals } from '../checkout/types';
 
 export default function CheckoutStep(props: CheckoutStepProps) {
   const { t, i18n } = useLingui();
@@ -81,70 +82,29 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   const totals = props.totals ? <Totals totals={props.totals} /> : null;
 
   if (props.step === 'addresses') {
-    const billing = props.billing ?? [];
-    // Spec §8 1158: business customers always get an invoice, so they choose where it goes.
-    const needsBilling = props.isB2b || draft.customerRequestsInvoice;
-    const missingBilling = needsBilling && draft.billingAddressSelected === null;
     return (
-      <form className="checkout-form" onSubmit={save}>
+      <>
         {modal}
-        <AlertBanner alert={props.alert} />
-        <FormAlert message={error} />
-        <fieldset>
-          <legend>
-            <Trans>Ship to</Trans>
-          </legend>
-          {(props.shipping ?? []).map((a) => (
-            <Choice key={a.id} name="shipping" value={String(a.id)} checked={draft.shippingAddressSelected === a.id} onChange={() => set({ shippingAddressSelected: a.id })}>
-              {a.label}
-            </Choice>
-          ))}
-          {(props.shipping ?? []).length === 0 ? (
-            <p>
-              <Trans>You have no shipping address yet. Add one, or choose pickup in one of our shops at the next step.</Trans>
-            </p>
-          ) : null}
-          <p>
-            <a href={link('accountAddresses')}>
-              <Trans>Add or edit addresses</Trans>
-            </a>
-          </p>
-        </fieldset>
-        {props.isB2b ? null : (
-          <div className="field field--check">
-            <input id="wants-invoice" type="checkbox" checked={draft.customerRequestsInvoice} onChange={(event) => set({ customerRequestsInvoice: event.target.checked })} />
-            <label htmlFor="wants-invoice">
-              <Trans>I want an invoice</Trans>
-            </label>
-          </div>
-        )}
-        {needsBilling || billing.length > 0 ? (
-          <fieldset aria-describedby={missingBilling ? 'billing-needed' : undefined}>
-            <legend>
-              <Trans>Invoice to</Trans>
-            </legend>
-            {billing.map((a) => (
-              <Choice key={a.id} name="billing" value={String(a.id)} checked={draft.billingAddressSelected === a.id} onChange={() => set({ billingAddressSelected: a.id })}>
-                {a.label}
-              </Choice>
-            ))}
-            {missingBilling ? (
-              <p id="billing-needed" className="field__hint">
-                {props.isB2b ? <Trans>As a business customer, choose the address your invoice goes to.</Trans> : <Trans>Choose the address your invoice goes to.</Trans>}
-              </p>
-            ) : null}
-          </fieldset>
-        ) : null}
-        <button className="button button--buy" type="submit" disabled={busy || missingBilling || (draft.shippingAddressSelected === null && (props.shipping ?? []).length > 0)}>
-          <Trans>Continue to delivery</Trans>
-        </button>
-      </form>
+        <AddressesStep
+          shipping={props.shipping ?? []}
+          billing={props.billing ?? []}
+          book={props.book ?? { countries: [], defaultCountryIso: '', provinces: [] }}
+          isB2b={props.isB2b}
+          draft={draft}
+          set={set}
+          alert={props.alert}
+          error={error}
+          busy={busy}
+          onSubmit={save}
+        />
+      </>
     );
   }
 
   if (props.step === 'delivery') {
     const data: DeliveryStepData = {
       shops: props.shops ?? [],
+      shopReasons: props.shopReasons ?? [],
       homeDeliveryCost: props.homeDeliveryCost ?? null,
       agencies: props.agencies ?? [],
       deliveryDays: props.deliveryDays ?? { agency: null, days: [] },

@@ -6,12 +6,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { callApi, ApiError } from '../api';
 import { Field, FormAlert, useApiForm } from '../components/forms';
+import { safeNext } from '../safe-next';
 
 export interface LoginFormProps {
   next: string;
 }
 
-type LoginAnswer = { twoFactorRequired: true; temporalToken: string } | { twoFactorRequired: false; isLoggedIn: true };
+type LoginAnswer = { twoFactorRequired: true; temporalToken: string; protection?: boolean } | { twoFactorRequired: false; isLoggedIn: true };
 
 export default function LoginForm({ next }: LoginFormProps) {
   const { t } = useLingui();
@@ -20,6 +21,7 @@ export default function LoginForm({ next }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [temporalToken, setTemporalToken] = useState<string | null>(null);
+  const [protection, setProtection] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -30,15 +32,18 @@ export default function LoginForm({ next }: LoginFormProps) {
     event.preventDefault();
     const answer = await form.run(() => callApi<LoginAnswer>('POST', '/api/users/login', { email, password }));
     if (!answer) return;
-    if (answer.twoFactorRequired) setTemporalToken(answer.temporalToken);
-    else window.location.assign(next);
+    if (answer.twoFactorRequired) {
+      setProtection(answer.protection === true);
+      setTemporalToken(answer.temporalToken);
+    }
+    else window.location.assign(safeNext(next, '/'));
   }
 
   async function sendCode(event: FormEvent) {
     event.preventDefault();
     try {
       await callApi('POST', '/api/users/login/two-factor', { temporalToken, code: code.trim() });
-      window.location.assign(next);
+      window.location.assign(safeNext(next, '/'));
     } catch (failure) {
       const restart = failure instanceof ApiError && (failure.code === 'TWO_FACTOR_TOO_MANY_ATTEMPTS' || failure.code === 'TWO_FACTOR_INVALID_TEMPORAL_TOKEN');
       if (restart) {
@@ -55,7 +60,11 @@ export default function LoginForm({ next }: LoginFormProps) {
       <form className="auth-form" onSubmit={sendCode} noValidate>
         <FormAlert message={form.error} />
         <p id="two-factor-help">
-          <Trans>We have sent a 6-digit code to your e-mail address. Enter it to finish signing in.</Trans>
+          {protection ? (
+            <Trans>There have been many failed attempts to sign in to this account, so we need to check it is you. If your password was right, we have sent a 6-digit code to your e-mail address: enter it to finish signing in.</Trans>
+          ) : (
+            <Trans>We have sent a 6-digit code to your e-mail address. Enter it to finish signing in.</Trans>
+          )}
         </p>
         <div className="field">
           <label htmlFor="two-factor-code">

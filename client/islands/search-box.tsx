@@ -107,10 +107,19 @@ export default function SearchBox({ action }: SearchBoxProps) {
         />
         <ul id="site-search-suggestions" role="listbox" aria-label={t`Suggestions`} className="search-box__list" hidden={!expanded}>
           {options.map((option, index) => (
-            <li key={option.key} id={`suggestion-${option.key}`} role="option" aria-selected={index === active}>
-              <a href={option.href} tabIndex={-1}>
-                {option.label} <span className="search-box__group">{option.group}</span>
-              </a>
+            // An option holds no link (no interactive element inside role=option): choosing it,
+            // by click or by Enter on the active one, goes to its page. Pressing the mouse does
+            // not take the focus from the text box, so the list stays open until the click.
+            <li
+              key={option.key}
+              id={`suggestion-${option.key}`}
+              role="option"
+              aria-selected={index === active}
+              data-href={option.href}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => window.location.assign(option.href)}
+            >
+              {option.label} <span className="search-box__group">{option.group}</span>
             </li>
           ))}
         </ul>

@@ -33,15 +33,15 @@ function NickForm({ initial }: { initial: string }) {
     const saved = await form.run(() => callApi<{ nick: string }>('PUT', '/api/users/info/update-nick', { nick }));
     if (saved) {
       setNick(saved.nick);
-      showToast({ type: 'success', message: t`Your nick has been saved.` });
+      showToast({ type: 'success', message: t`Your nickname has been saved.` });
     }
   }
   return (
     <form onSubmit={submit} noValidate>
       <FormAlert message={form.error} />
-      <Field id="nick" label={t`Nick`} value={nick} onChange={setNick} required autoComplete="nickname" hint={t`3 to 20 letters, digits, dots, hyphens or underscores. It appears on your reviews.`} error={form.fieldErrors.nick} />
+      <Field id="nick" label={t`Nickname`} value={nick} onChange={setNick} required autoComplete="nickname" hint={t`3 to 20 letters, digits, dots, hyphens or underscores. It appears on your reviews.`} error={form.fieldErrors.nick} />
       <button className="button" type="submit" disabled={form.busy}>
-        <Trans>Save nick</Trans>
+        <Trans>Save nickname</Trans>
       </button>
     </form>
   );
@@ -127,7 +127,7 @@ export default function UserData({ email, nick, birthday, twoFactorEnabled }: Us
       <Section id="details-email" title={<Trans>E-mail address</Trans>}>
         <p className="account-email">{email}</p>
       </Section>
-      <Section id="details-nick" title={<Trans>Nick</Trans>}>
+      <Section id="details-nick" title={<Trans>Nickname</Trans>}>
         <NickForm initial={nick} />
       </Section>
       <Section id="details-birthday" title={<Trans>Date of birth</Trans>}>

@@ -7,7 +7,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { ACCOUNT_GROUPS, accountSection } from '../account/sections';
 import { Island } from '../components/island';
-import { useHref } from '../components/store-context';
+import { useHref, useStore } from '../components/store-context';
+import { formatDate, formatMoney } from '../i18n/format';
+import { ORDER_STATE_LABELS } from '../orders/labels';
+import type { RecentOrder } from '../../worker/orders/read';
 import AddressBook, { type AddressBookProps } from '../islands/address-book';
 import SignOut from '../islands/sign-out';
 import UserData, { type UserDataProps } from '../islands/user-data';
@@ -60,6 +63,46 @@ export interface AccountHomeData {
   email: string;
   addresses: number;
   twoFactorEnabled: boolean;
+  /** The latest orders, newest first (worker/orders/read.ts). */
+  latestOrders: RecentOrder[];
+}
+
+/** The latest orders of the overview: number (to its tracking page), date, state and total. */
+function LatestOrders({ orders }: { orders: RecentOrder[] }) {
+  const { i18n } = useLingui();
+  const { language } = useStore();
+  const link = useHref();
+  return (
+    <section className="account-orders" aria-labelledby="latest-orders-title">
+      <h2 id="latest-orders-title">
+        <Trans>Latest orders</Trans>
+      </h2>
+      {orders.length === 0 ? (
+        <p>
+          <Trans>You have not placed any orders yet.</Trans>
+        </p>
+      ) : (
+        <ul>
+          {orders.map((order) => {
+            const number = order.orderNumber;
+            return (
+              <li key={number} data-order-number={number}>
+                <a href={link('tracking', { orderNumber: number })}>
+                  <Trans>Order {number}</Trans>
+                </a>
+                {' · '}
+                <time dateTime={order.createdAt}>{formatDate(new Date(order.createdAt), language, { dateStyle: 'medium' })}</time>
+                {' · '}
+                {i18n._(ORDER_STATE_LABELS[order.state] ?? ORDER_STATE_LABELS.confirmed!)}
+                {' · '}
+                {formatMoney(order.total, language)}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 export function AccountHomePage({ data }: { data: AccountHomeData }) {
@@ -83,9 +126,10 @@ export function AccountHomePage({ data }: { data: AccountHomeData }) {
             <Trans>Addresses</Trans>
           </a>
           {': '}
-          <Trans>saved: {count}</Trans>
+          <Trans>{count} saved</Trans>
         </li>
       </ul>
+      <LatestOrders orders={data.latestOrders ?? []} />
     </AccountFrame>
   );
 }

@@ -146,7 +146,11 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
         <aside className="listing__filters">
           <Island name="filters-drawer" component={FiltersDrawer} props={{ basePath, facets: result.facets, query: result.query }} />
         </aside>
-        <section className="listing__results" aria-label={t`Products`}>
+        <section className="listing__results" aria-labelledby="listing-results-title">
+          {/* The cards' titles are h3: this keeps the heading outline whole for screen readers. */}
+          <h2 id="listing-results-title" className="visually-hidden">
+            {t`Products`}
+          </h2>
           {result.items.length === 0 ? (
             <p>
               <Trans>No products match these filters.</Trans>

@@ -71,13 +71,21 @@ export function OrderOkPage({ data }: { data: OrderResultData }) {
           </ul>
           <dl className="order-card__totals">
             <dt>
-              <Trans>Articles</Trans>
+              <Trans>Items</Trans>
             </dt>
             <dd>{money(order.articlesSubtotal)}</dd>
             <dt>
               <Trans>Shipping</Trans>
             </dt>
             <dd>{money(order.shippingCost)}</dd>
+            {order.solidaryAmount > 0 ? (
+              <>
+                <dt>
+                  <Trans>Charity donation</Trans>
+                </dt>
+                <dd data-order-solidary={order.solidaryAmount}>{money(order.solidaryAmount)}</dd>
+              </>
+            ) : null}
             {order.discount > 0 ? (
               <>
                 <dt>

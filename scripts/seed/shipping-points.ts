@@ -16,7 +16,7 @@
  * and no rows. Coordinates are degrees to 4 decimals (≈ 10 m), stored as millionths.
  */
 import type { SeedRow } from './generate';
-import { COUNTRIES, PROVINCES } from './geo';
+import { PORTUGAL_MAIN_PREFIXES } from './geo';
 
 type Hours = Record<string, string>;
 
@@ -183,7 +183,7 @@ const PORTUGAL_CAPITALS: Record<string, [number, number]> = {
   '16': [41.6918, -8.8344], '17': [41.3006, -7.7441], '18': [40.6566, -7.9125], '20': [37.7412, -25.6756], '30': [32.6669, -16.9241],
 };
 
-/** French départements (postal prefix; Corsica's 2A and 2B share "20") at their prefectures. */
+/** French départements (postal prefix; Corsica's 2A and 2B share "20" and have their own three-digit ones) at their prefectures. */
 const FRANCE_PREFECTURES: Record<string, [number, number]> = {
   '01': [46.2052, 5.2255], '02': [49.5641, 3.6199], '03': [46.5646, 3.3326], '04': [44.0925, 6.2356], '05': [44.5594, 6.0786],
   '06': [43.7102, 7.262], '07': [44.7353, 4.5992], '08': [49.7621, 4.7263], '09': [42.9653, 1.6071], '10': [48.2973, 4.0744],
@@ -204,6 +204,9 @@ const FRANCE_PREFECTURES: Record<string, [number, number]> = {
   '81': [43.9289, 2.1464], '82': [44.0176, 1.355], '83': [43.1242, 5.928], '84': [43.9493, 4.8055], '85': [46.6705, -1.426],
   '86': [46.5802, 0.3404], '87': [45.8336, 1.2611], '88': [48.1724, 6.4494], '89': [47.7982, 3.5673], '90': [47.6397, 6.8638],
   '91': [48.629, 2.441], '92': [48.8924, 2.2071], '93': [48.9077, 2.439], '94': [48.7904, 2.4556], '95': [49.0364, 2.0761],
+  // Corsica's two départements by their own prefixes. The overseas ones are not located: we do
+  // not ship there (worker/domain/checkout/shipping.ts), so no point search starts there.
+  '200': [41.9192, 8.7386], '201': [41.6215, 8.9746], '202': [42.6977, 9.4508], '206': [42.6977, 9.4508],
 };
 
 /** Italian CAP prefixes at the capital of their province (Lecco shares 23 with Sondrio, Lodi 26 with Cremona). */
@@ -227,6 +230,8 @@ const ITALY_PROVINCES: Record<string, [number, number]> = {
   '86': [41.5603, 14.6627], '87': [39.2983, 16.2537], '88': [38.9098, 16.5877], '89': [38.1113, 15.6473], '90': [38.1157, 13.3615],
   '91': [38.0176, 12.5365], '92': [37.3111, 13.5765], '93': [37.4901, 14.0624], '94': [37.567, 14.2796], '95': [37.5079, 15.083],
   '96': [37.0755, 15.2866], '97': [36.9269, 14.7255], '98': [38.1938, 15.554],
+  // Municipalities that changed province and kept their CAP (geo.ts).
+  '32047': [46.5667, 12.6833], '61013': [43.892, 12.511], '61014': [43.841, 12.36],
 };
 
 /** German Leitregionen (first two digits of the PLZ) at their main town; 05, 11, 43 and 62 are not in use. */
@@ -257,12 +262,9 @@ function prefixCentres(): Record<string, Record<string, [number, number]>> {
   return { ES: SPAIN_CAPITALS, PT: portugalPrefixes(), FR: FRANCE_PREFECTURES, IT: ITALY_PROVINCES, DE: GERMANY_ZONES };
 }
 
-/** Each postal prefix of a Portuguese district of geo.ts, at the district's capital. */
+/** Each postal prefix of a Portuguese district of geo.ts, at the capital of its main district. */
 function portugalPrefixes(): Record<string, [number, number]> {
-  const portugal = COUNTRIES.find((c) => c.iso === 'PT')!.id;
-  return Object.fromEntries(
-    PROVINCES.filter((p) => p.countryId === portugal).flatMap((district) => district.postalPrefixes.split(',').map((prefix) => [prefix, PORTUGAL_CAPITALS[district.code]!] as const)),
-  );
+  return Object.fromEntries(Object.entries(PORTUGAL_MAIN_PREFIXES).map(([prefix, district]) => [prefix, PORTUGAL_CAPITALS[district]!] as const));
 }
 
 const e6 = (degrees: number): number => Math.round(degrees * 1e6);

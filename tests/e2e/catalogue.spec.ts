@@ -62,7 +62,7 @@ test.describe('listings', () => {
     const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
     await expect(options.first()).toBeVisible();
     await expect(box).toHaveAttribute('aria-expanded', 'true');
-    const target = await options.first().getByRole('link').getAttribute('href');
+    const target = await options.first().getAttribute('data-href');
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await box.press('Enter');

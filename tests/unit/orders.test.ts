@@ -81,4 +81,16 @@ describe('sharing money between a checkout’s orders', async () => {
   it('never discounts more than a group costs', () => {
     expect(allocate([{ articles: 100, shipping: 0, lineDiscount: 150, own: true }], 0, 0, 0)).toEqual([{ discount: 100, giftCard: 0, balance: 0, total: 0 }]);
   });
+
+  it('charges a solidary donation in full: never discounted, no weight in the cart discount, payable by the gift card', () => {
+    const groups = [
+      { articles: 1000, shipping: 0, lineDiscount: 2000, own: true, donation: 100 },
+      { articles: 1000, shipping: 0, lineDiscount: 0, own: false },
+    ];
+    expect(allocate(groups, 1000, 0, 0)).toEqual([
+      { discount: 1000, giftCard: 0, balance: 0, total: 100 },
+      { discount: 500, giftCard: 0, balance: 0, total: 500 },
+    ]);
+    expect(allocate([{ articles: 1000, shipping: 0, lineDiscount: 0, own: true, donation: 100 }], 0, 0, 5000)).toEqual([{ discount: 0, giftCard: 1100, balance: 0, total: 0 }]);
+  });
 });

@@ -157,13 +157,13 @@ describe('generateCatalogue', () => {
     const perCountry = (iso: string) => rows('provinces').filter((p) => p.country_id === countries.get(iso)!.id);
     expect(perCountry('ES')).toHaveLength(52);
     expect(perCountry('PT')).toHaveLength(20);
-    expect(perCountry('FR')).toHaveLength(96);
-    expect(perCountry('IT')).toHaveLength(20);
+    expect(perCountry('FR')).toHaveLength(101);
+    expect(perCountry('IT')).toHaveLength(107);
     expect(perCountry('DE')).toHaveLength(16);
     const es = new Map(perCountry('ES').map((p) => [p.code, p]));
     expect(es.get('28')).toMatchObject({ name: 'Madrid', postal_prefixes: '28', customs_zone: null });
     expect(['35', '38', '51', '52'].map((c) => es.get(c)?.customs_zone)).toEqual(['canarias', 'canarias', 'ceuta', 'melilla']);
-    expect(perCountry('FR').find((p) => p.code === '2A')?.postal_prefixes).toBe('20');
+    expect(perCountry('FR').find((p) => p.code === '2A')?.postal_prefixes).toBe('200,201');
     expect(rows('country_translations')).toHaveLength(rows('countries').length * 6);
   });
 

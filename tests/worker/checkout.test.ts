@@ -302,9 +302,20 @@ describe('solidary amount', () => {
     const abroad = await browser.api<SolidaryQuote>('GET', `${base}&solidaryAmountChecked=true&billingAddressId=${portugal.id}`);
     expect(abroad.data).toMatchObject({ isAvailableSolidaryOption: false, totals: { solidaryAmount: 0 } });
     const placed = await browser.api<Placed>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, solidaryAmountChecked: true, paymentMethod: 'transferencia', conditionsAccepted: true });
+    const number = placed.data.orders[0]!.orderNumber;
     expect(placed.data.orders[0]!.total).toBe(withDonation.data.totals.totalToPay);
-    const donation = await env.DB.prepare('SELECT unit_price, stock_taken FROM order_lines WHERE order_number = ? AND article_id = 0').bind(placed.data.orders[0]!.orderNumber).first();
-    expect(donation).toEqual({ unit_price: 100, stock_taken: 0 });
+    // The donation is the order's own amount, not an article line: the order lists only what was bought.
+    const order = await env.DB.prepare('SELECT solidary_amount, articles_subtotal FROM orders WHERE order_number = ?').bind(number).first();
+    expect(order).toEqual({ solidary_amount: 100, articles_subtotal: own[0]!.price });
+    const lines = (await env.DB.prepare('SELECT article_id FROM order_lines WHERE order_number = ?').bind(number).all<{ article_id: number }>()).results;
+    expect(lines).toEqual([{ article_id: own[0]!.article_id }]);
+    // Nothing to review but the article: no "article 0" without a name.
+    const reviews = await browser.api<{ items: { articleId: number; name: string | null }[] }>('GET', '/api/users/info/pending-reviews');
+    expect(reviews.data.items.map((i) => i.articleId)).toEqual([own[0]!.article_id]);
+    expect(reviews.data.items.every((i) => typeof i.name === 'string' && i.name.length > 0)).toBe(true);
+    // The order page shows the donation as an amount of the order.
+    const ok = await browser.fetch(`/cart/ok?orders=${number}`);
+    expect(await ok.text()).toContain('data-order-solidary="100"');
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Facet, ListingResult } from '../../client/types';
 import { createDb } from '../../worker/db/client';
 import { categorySubtreeIds, listProducts, type ListingScope } from '../../worker/db/listing';
+import { BUYBOX_WINNERS_SQL } from '../../worker/db/refresh';
 import { parseListingQuery } from '../../worker/domain/catalogue/listing-query';
 import { i18nFor } from '../../worker/i18n/catalogs';
 import { apiCall, request } from './helpers';
@@ -21,9 +22,10 @@ async function count(query: string, ...binds: unknown[]): Promise<number> {
   return (await env.DB.prepare(query).bind(...binds).first<{ n: number }>())!.n;
 }
 
-/** Articles offered on ES, with their best sellable price, straight from the base tables. */
-const BASE = `SELECT a.*, (SELECT min(o.price) FROM offers o WHERE o.article_id = a.id AND o.channel = 'ES' AND o.availability_code < 9000) AS best
-  FROM articles a WHERE EXISTS (SELECT 1 FROM offers o WHERE o.article_id = a.id AND o.channel = 'ES')`;
+/** Articles offered on ES, with the price of their buy-box offer (tests/worker/card-price.test.ts checks it against buybox()). */
+const BASE = `SELECT a.*, w.price AS best
+  FROM articles a LEFT JOIN (${BUYBOX_WINNERS_SQL}) w ON w.article_id = a.id AND w.channel = 'ES'
+  WHERE EXISTS (SELECT 1 FROM offers o WHERE o.article_id = a.id AND o.channel = 'ES')`;
 
 const facet = (result: ListingResult, key: string): Facet | undefined => result.facets.find((f) => f.key === key);
 const counts = (f: Facet | undefined) => Object.fromEntries((f?.values ?? []).map((v) => [v.value, v.count]));

@@ -16,6 +16,8 @@ import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { ALERT_CODES } from '../domain/checkout/alerts';
 import { shippingPointsNotAllowedReasons as pointReasons } from '../domain/checkout/collection-points';
+import { pickupShops } from '../domain/checkout/delivery-options';
+import { pickupShopRows } from '../checkout/shops';
 import { countAddresses } from '../identity/addresses';
 import { cartCookieName } from '../identity/cart-cookie';
 import { registerOwnedResource } from '../identity/owned';
@@ -211,7 +213,9 @@ export const cartCheckout = new Hono<AppEnv>()
     const lines = view.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice }));
     const shippingPointsNotAllowedReasons = pointReasons({ lines });
     const isCollectInShop = view.articles.every((a) => a.seller.kind === 'own');
-    return respond(c, { ...view, ordersAndDeliveries: [...groups.values()], criticalErrors, shippingPointsNotAllowedReasons, isCollectInShop });
+    // Why no shop is offered for pickup, for a delivery in the channel's country (the delivery step judges the chosen address).
+    const { notAvailableShopsReasons } = pickupShops(await pickupShopRows(c.var.db), { deliveryCountry: c.var.channel.country, sellerKinds: view.articles.map((a) => a.seller.kind) });
+    return respond(c, { ...view, ordersAndDeliveries: [...groups.values()], criticalErrors, shippingPointsNotAllowedReasons, notAvailableShopsReasons, isCollectInShop });
   })
   .get('/cart/token', async (c) => {
     const { cartId, encryptedCartId } = await callerCart(c);

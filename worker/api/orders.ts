@@ -8,8 +8,8 @@
  * cart state placed twice gives the same orders (the checkout key); an article that sold out
  * meanwhile gives 1119 and nothing is written.
  */
-import { msg } from '@lingui/core/macro';
 import { Hono } from 'hono';
+import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { cartStub, ownCart, rememberUnits } from '../cart/service';
 import { applyDraftPatch, choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
@@ -27,6 +27,10 @@ import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
 import { allocate } from '../domain/orders/allocate';
 import { BalanceSpentError, CouponUsedUpError, GiftCardSpentError, OversoldError, placeOrders } from '../orders/place';
+import { sendOrderConfirmations } from '../orders/confirmation';
+import { emailSender } from '../email/provider';
+import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
+import { href } from '../../client/routes';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const id = z.coerce.number().int().positive();
@@ -76,7 +80,7 @@ async function bodyFromDraft(c: AppContext, cartId: string): Promise<z.infer<typ
   const draft = parseDraft(await cartStub(c, cartId).draft());
   const parsed = placeBody.safeParse({ ...choiceOf(draft), conditionsAccepted: true });
   if (draft.shippingType === null || !parsed.success) {
-    throw appError('invalidRequest', { target: 'json', issues: [{ path: 'draft', message: 'the checkout draft lacks the delivery or payment choice' }] });
+    throw appError('invalidRequest', { target: 'json', issues: [{ path: 'draft', message: c.var.i18n._(msg`Choose how to receive the order and how to pay before placing it.`) }] });
   }
   return parsed.data;
 }
@@ -148,7 +152,7 @@ export const checkoutOrders = new Hono<AppEnv>()
     const sent = c.req.valid('json');
     const body = 'shippingType' in sent ? sent : await bodyFromDraft(c, cartId);
     if (body.customerRequestsInvoice && body.billingAddressId === undefined) {
-      throw appError('invalidRequest', { target: 'json', issues: [{ path: 'billingAddressId', message: 'an invoice needs a billing address' }] });
+      throw appError('invalidRequest', { target: 'json', issues: [{ path: 'billingAddressId', message: c.var.i18n._(msg`Choose the address your invoice goes to.`) }] });
     }
     if (modifierExpired(await cartStub(c, cartId).modifier(), c.var.now)) throw appError('orderModificationExpired');
     const quote = await quoteCheckout(c, user, cartId, body as DeliveryChoice);
@@ -168,7 +172,8 @@ export const checkoutOrders = new Hono<AppEnv>()
     const donation = quote.solidary.checked ? quote.solidary.amount : 0;
     const shares = allocate(
       quote.groups.map((g, i) => ({
-        articles: g.lines.reduce((sum, l) => sum + l.totalPrice, 0) + (i === 0 ? donation : 0),
+        articles: g.lines.reduce((sum, l) => sum + l.totalPrice, 0),
+        donation: i === 0 ? donation : 0,
         shipping: g.shippingCost,
         lineDiscount: g.lines.reduce((sum, l) => sum + (promotions.lineDiscounts[l.idLine] ?? 0), 0),
         own: g.kind === 'own',
@@ -209,10 +214,8 @@ export const checkoutOrders = new Hono<AppEnv>()
           discount: shares[i]!.discount,
           giftCardAmount: shares[i]!.giftCard,
           balanceAmount: shares[i]!.balance,
-          lines: [
-            ...group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
-            ...(i === 0 && donation > 0 ? [{ articleId: 0, offerId: 0, name: c.var.i18n._(msg`Solidary donation`), qty: 1, unitPrice: donation, availabilityCode: 0, isService: true }] : []),
-          ],
+          solidaryAmount: i === 0 ? donation : 0,
+          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
         })),
         now: c.var.now,
       });
@@ -223,8 +226,23 @@ export const checkoutOrders = new Hono<AppEnv>()
       if (error instanceof BalanceSpentError) throw appError('balanceSpent');
       throw error;
     }
-    // The orders stand; the basket empties (a retry of this cart state finds the same orders).
-    await stub.clear(c.var.now.getTime());
+    // The orders stand: each one's confirmation goes out after the answer, once (a retry finds them claimed).
+    const origin = new URL(c.req.url).origin;
+    // The sender is built in the background too: a mail misconfiguration must not fail an order that stands.
+    const confirmations = Promise.resolve()
+      .then(() =>
+        sendOrderConfirmations(c.var.db, emailSender(c.env, c.var.db), {
+          userId: user.id,
+          orderNumbers: placed.orders.map((order) => order.orderNumber),
+          now: c.var.now,
+          timeZone: CHANNEL_TIME_ZONES[c.var.channel.id],
+          trackingUrl: (orderNumber, language) => origin + href('tracking', language, c.var.channel, { orderNumber }),
+        }),
+      )
+      .catch((error: unknown) => console.error('Order confirmations failed', error));
+    c.executionCtx.waitUntil(confirmations);
+    // The basket empties (a retry of this cart state finds the same orders); lines added on other stores stay for them.
+    await stub.clear(c.var.now.getTime(), quote.cart.otherChannelArticles.map((line) => line.idOffer));
     rememberUnits(c, 0);
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ orders: placed.orders, replay: placed.replay, totals: quote.totals }), placed.replay ? 200 : 201);

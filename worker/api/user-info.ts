@@ -2,7 +2,7 @@
 import type { AppContext } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { anonymousInfo, userInfo } from '../identity/accounts';
-import { anonymousCart, encryptCartId } from '../identity/cart-cookie';
+import { accountCartToken, anonymousCart } from '../identity/cart-cookie';
 import { currentUser } from '../identity/session';
 
 async function cartUnits(c: AppContext, cartId: string): Promise<number> {
@@ -11,7 +11,7 @@ async function cartUnits(c: AppContext, cartId: string): Promise<number> {
 
 export async function buildUserInfo(c: AppContext) {
   const user = await currentUser(c);
-  if (user) return userInfo(user, await encryptCartId(c, user.cartId), await cartUnits(c, user.cartId));
+  if (user) return userInfo(user, await accountCartToken(c, user), await cartUnits(c, user.cartId));
   const cart = await anonymousCart(c);
   return anonymousInfo(cart.cartId, cart.encryptedCartId, await cartUnits(c, cart.cartId));
 }

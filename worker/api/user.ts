@@ -33,7 +33,7 @@ import { registerOwnedResource } from '../identity/owned';
 import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from '../identity/password';
 import { limitAttempt } from '../identity/rate-limit';
 import { openSession, requireUser, signedInUser } from '../identity/session';
-import { newPassword, storeLink } from './auth';
+import { newPassword, requireHardPassword, storeLink } from './auth';
 
 const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = { format: 'birthdayFormat', future: 'birthdayFuture', tooYoung: 'birthdayTooYoung', tooOld: 'birthdayTooOld' };
 
@@ -66,7 +66,8 @@ export const userApi = new Hono<AppEnv>()
   .put('/password', validate('json', z.object({ currentPassword, newPassword })), async (c) => {
     const body = c.req.valid('json');
     const user = signedInUser(c);
-    await limitAttempt(c, 'login', user.email);
+    requireHardPassword(c, body.newPassword, user.email, 'newPassword');
+    await limitAttempt(c, 'reauth', user.email);
     if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw appError('wrongPassword');
     // The epoch rises: every other session of the user ends; this browser gets a new one.
     const [updated] = await c.var.db
@@ -81,7 +82,7 @@ export const userApi = new Hono<AppEnv>()
   .put('/two-factor', validate('json', z.object({ enabled: z.boolean(), password: currentPassword })), async (c) => {
     const body = c.req.valid('json');
     const user = signedInUser(c);
-    await limitAttempt(c, 'login', user.email);
+    await limitAttempt(c, 'reauth', user.email);
     if (!(await verifyPassword(body.password, user.passwordHash))) throw appError('wrongPassword');
     await c.var.db.update(users).set({ twoFactorEnabled: body.enabled }).where(eq(users.id, user.id));
     return c.json(okEnvelope({ twoFactorEnabled: body.enabled }));

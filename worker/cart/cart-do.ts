@@ -197,15 +197,22 @@ export class CartDO extends DurableObject<Env> {
     return { ok: true, lines: this.rows() };
   }
 
-  async clear(now: number): Promise<void> {
-    this.ctx.storage.sql.exec('DELETE FROM cart_lines');
+  /** Empties the cart, except the lines (and their services) of the offers in `keepOffers`: those of other channels after an order. */
+  async clear(now: number, keepOffers: readonly number[] = []): Promise<void> {
+    if (keepOffers.length === 0) this.ctx.storage.sql.exec('DELETE FROM cart_lines');
+    else this.ctx.storage.sql.exec(`DELETE FROM cart_lines WHERE offer_id NOT IN (${keepOffers.map(() => '?').join(', ')})`, ...keepOffers);
     this.touch(now);
   }
 
-  /** Brings the lines within what can be bought now (facts of every line's offer); returns what changed. */
-  async reconcile(facts: OfferFact[], now: number): Promise<Reconciliation & { lines: CartLineRow[] }> {
+  /**
+   * Brings the lines within what can be bought now (facts of every line's offer on the channel);
+   * returns what changed. Lines of `otherChannelOffers` are another store's and are left alone:
+   * having no facts here does not mean they cannot be bought there.
+   */
+  async reconcile(facts: OfferFact[], now: number, otherChannelOffers: readonly number[] = []): Promise<Reconciliation & { lines: CartLineRow[] }> {
     const byOffer = new Map(facts.map((f) => [f.offerId, f]));
-    const changes = reconcile(this.articleRows(), byOffer);
+    const away = new Set(otherChannelOffers);
+    const changes = reconcile(this.articleRows().filter((l) => !away.has(l.offerId)), byOffer);
     if (changes.modified.length > 0 || changes.removed.length > 0) {
       this.ctx.storage.transactionSync(() => {
         for (const m of changes.modified) {

@@ -5,9 +5,10 @@
  * line's own offer, the cart shows the units of the article in our shops and the article's other
  * offers (`articleExtras`: two statements in one D1 batch for the whole cart).
  */
-import { and, asc, between, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
+import { inList } from '../db/limits';
 import { articles, articleTranslations, brands, categoryTranslations, offers, physicalShops, physicalShopStock, sellers } from '../db/schema';
 import { buybox, OWN_SELLER_ID, type OfferCondition } from '../domain/catalogue/buybox';
 import type { ArticleOffer } from '../domain/checkout/offer-match';
@@ -29,7 +30,7 @@ export async function factsForOffers(db: Db, channel: string, offerIds: readonly
     .select(factColumns)
     .from(offers)
     .innerJoin(articles, eq(articles.id, offers.articleId))
-    .where(and(inArray(offers.id, [...new Set(offerIds)]), eq(offers.channel, channel)));
+    .where(and(inList(offers.id, offerIds), eq(offers.channel, channel)));
   return new Map(rows.map((row) => [row.offerId, row]));
 }
 
@@ -117,7 +118,7 @@ export async function lineDetails(db: Db, channel: string, language: Language, o
     .innerJoin(brands, eq(brands.id, articles.brandId))
     .innerJoin(sellers, eq(sellers.id, offers.sellerId))
     .leftJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, articles.categoryId), eq(categoryTranslations.lang, language)))
-    .where(and(inArray(offers.id, [...new Set(offerIds)]), eq(offers.channel, channel)));
+    .where(and(inList(offers.id, offerIds), eq(offers.channel, channel)));
   return new Map(
     rows.map(({ sellerId, sellerName, sellerSlug, sellerKind, sentBy, family, ...row }) => [
       row.offerId,
@@ -149,9 +150,8 @@ export interface ArticleExtras {
  */
 export async function articleExtras(db: Db, channel: string, offerIds: readonly number[]): Promise<ArticleExtras> {
   if (offerIds.length === 0) return { shopStock: new Map(), offers: new Map() };
-  const ids = [...new Set(offerIds)];
-  const cartArticles = db.select({ articleId: offers.articleId }).from(offers).where(and(inArray(offers.id, ids), eq(offers.channel, channel)));
-  const ownArticles = db.select({ articleId: offers.articleId }).from(offers).where(and(inArray(offers.id, ids), eq(offers.channel, channel), eq(offers.sellerId, OWN_SELLER_ID)));
+  const cartArticles = db.select({ articleId: offers.articleId }).from(offers).where(and(inList(offers.id, offerIds), eq(offers.channel, channel)));
+  const ownArticles = db.select({ articleId: offers.articleId }).from(offers).where(and(inList(offers.id, offerIds), eq(offers.channel, channel), eq(offers.sellerId, OWN_SELLER_ID)));
   // Column names stay distinct within each statement: a batch maps its rows by name.
   const [stockRows, offerRows] = await db.batch([
     db
@@ -179,4 +179,24 @@ function byArticle<R extends { articleId: number }>(rows: readonly R[]): Map<num
     else groups.set(articleId, [row]);
   }
   return groups;
+}
+
+/** A cart line's offer on another channel than the request's (the account's cart is shared by every store). */
+export interface OfferElsewhere {
+  offerId: number;
+  articleId: number;
+  channel: string;
+  /** The article's name in the visitor's language. */
+  name: string;
+}
+
+/** The offers among `offerIds` that belong to another channel, by offer id (lines kept for the store they were added on). */
+export async function offersElsewhere(db: Db, channel: string, language: Language, offerIds: readonly number[]): Promise<Map<number, OfferElsewhere>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ offerId: offers.id, articleId: offers.articleId, channel: offers.channel, name: articleTranslations.name })
+    .from(offers)
+    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, offers.articleId), eq(articleTranslations.lang, language)))
+    .where(and(inList(offers.id, offerIds), ne(offers.channel, channel)));
+  return new Map(rows.map((row) => [row.offerId, row]));
 }

@@ -10,7 +10,8 @@
  * - 38001 (`installationPriceNotFound`): the postal code is not one of the country's, or its
  *   province has no price (we do not install there).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { inList } from '../db/limits';
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
 import { articles, countries, installationServices, provinces } from '../db/schema';
@@ -88,7 +89,7 @@ export async function provincePrefixes(db: Db, countryIsos: readonly string[]): 
     .select({ iso: countries.iso, code: provinces.code, postalPrefixes: provinces.postalPrefixes })
     .from(provinces)
     .innerJoin(countries, eq(countries.id, provinces.countryId))
-    .where(inArray(countries.iso, [...new Set(countryIsos)]));
+    .where(inList(countries.iso, countryIsos));
   for (const { iso, ...province } of rows) byCountry.set(iso, [...(byCountry.get(iso) ?? []), province]);
   return byCountry;
 }
@@ -116,6 +117,8 @@ export type InstallationAt =
   | { ok: false; reason: 'notServed'; error: 'installationPriceNotFound' }
   | { ok: false; reason: 'serviceNotFound'; error: 'installationServiceNotFound' };
 
+type InstallationLine = Pick<CartArticle, 'service' | 'familyId' | 'qty'>;
+
 /**
  * For the checkout: an installation line of the cart view (`service.kind === 'installation'`)
  * priced again at the shipping address's postal code and country. 'notServed' (38001) when we
@@ -123,13 +126,26 @@ export type InstallationAt =
  * quote must say so rather than keep the cart's price. 'serviceNotFound' (38002) when the
  * service is gone from the catalogue or no longer covers the article's category.
  */
-export async function installationAt(db: Db, line: Pick<CartArticle, 'service' | 'familyId' | 'qty'>, postalCode: string, countryIso: string): Promise<InstallationAt> {
+export async function installationAt(db: Db, line: InstallationLine, postalCode: string, countryIso: string): Promise<InstallationAt> {
+  return (await installationsAt(db, [line], postalCode, countryIso))[0]!;
+}
+
+/**
+ * `installationAt` for several lines with two reads in all (the services named and the
+ * country's provinces), whatever the number of lines: a full cart does not cost a round trip
+ * per installation.
+ */
+export async function installationsAt(db: Db, lines: readonly InstallationLine[], postalCode: string, countryIso: string): Promise<InstallationAt[]> {
   const serviceNotFound = { ok: false, reason: 'serviceNotFound', error: 'installationServiceNotFound' } as const;
-  if (line.service?.kind !== 'installation') return serviceNotFound;
   const iso = countryIso.toUpperCase();
-  const [[service], provinceList] = await Promise.all([db.select().from(installationServices).where(eq(installationServices.id, line.service.id)), provincePrefixes(db, [iso])]);
-  if (!service || !service.categoryIds.includes(line.familyId)) return serviceNotFound;
-  const priced = installationPrice(service, iso, postalCode, provinceList.get(iso) ?? []);
-  if (!priced.ok) return { ok: false, reason: 'notServed', error: 'installationPriceNotFound' };
-  return { ok: true, installationServiceId: service.id, postalCode: priced.postalCode, provinceCode: priced.provinceCode, unitPrice: priced.price, totalPrice: priced.price * line.qty };
+  const ids = lines.flatMap((line) => (line.service?.kind === 'installation' ? [line.service.id] : []));
+  if (ids.length === 0) return lines.map(() => serviceNotFound);
+  const [services, provinceList] = await Promise.all([db.select().from(installationServices).where(inList(installationServices.id, ids)), provincePrefixes(db, [iso])]);
+  return lines.map((line) => {
+    const service = line.service?.kind === 'installation' ? services.find((s) => s.id === line.service!.id) : undefined;
+    if (!service || !service.categoryIds.includes(line.familyId)) return serviceNotFound;
+    const priced = installationPrice(service, iso, postalCode, provinceList.get(iso) ?? []);
+    if (!priced.ok) return { ok: false, reason: 'notServed', error: 'installationPriceNotFound' };
+    return { ok: true, installationServiceId: service.id, postalCode: priced.postalCode, provinceCode: priced.provinceCode, unitPrice: priced.price, totalPrice: priced.price * line.qty };
+  });
 }

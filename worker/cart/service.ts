@@ -3,14 +3,15 @@
  * browser's anonymous cart), the refusal of any other cart id, reading a cart with its current
  * catalogue facts, and merging the anonymous cart into the user's at sign-in.
  */
-import { setCookie, deleteCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppContext } from '../http/context';
 import { appError, type ErrorName } from '../http/errors';
-import { anonymousCart, cartCookieName, encryptCartId } from '../identity/cart-cookie';
+import { accountCartToken, anonymousCart, cartCookieName, openAnonymousCart } from '../identity/cart-cookie';
 import { cookieOptions, currentUser, secureCookies, type UserRow } from '../identity/session';
 import type { CartLineRow } from './cart-do';
 import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
-import { articleExtras, factsForOffers, lineDetails } from './facts';
+import { articleExtras, factsForOffers, lineDetails, offersElsewhere } from './facts';
+import type { ChannelId } from '../channel/channels';
 import { installationCatalogue, provincePrefixes } from './installation';
 import { serviceCatalogue } from './services';
 import { CART_CODES, type CartCode } from './rules';
@@ -41,7 +42,7 @@ export function cartStub(c: AppContext, cartId: string) {
 /** The caller's cart id: the account's when signed in, else this browser's anonymous cart. */
 export async function callerCart(c: AppContext): Promise<{ cartId: string; encryptedCartId: string; user: UserRow | null }> {
   const user = await currentUser(c);
-  if (user) return { cartId: user.cartId, encryptedCartId: await encryptCartId(c, user.cartId), user };
+  if (user) return { cartId: user.cartId, encryptedCartId: await accountCartToken(c, user), user };
   return { ...(await anonymousCart(c)), user: null };
 }
 
@@ -62,15 +63,17 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
   let lines = options.lines ?? (await stub.lines());
   let outOfStock: OutOfStockInfo | null = null;
   const { db, channel, language } = c.var;
-  // The lines' offers, their articles' shop stock and other offers, and the stock check's facts are read together.
+  // The lines' offers, their articles' shop stock and other offers, the stock check's facts and
+  // the lines added on other channels (kept for their store, never dropped here) are read together.
   const offerIds = lines.map((l) => l.offerId);
-  const [details, extras, facts] = await Promise.all([
+  const [details, extras, facts, elsewhere] = await Promise.all([
     lineDetails(db, channel.id, language, offerIds),
     articleExtras(db, channel.id, offerIds),
     options.recalculateStock ? factsForOffers(db, channel.id, offerIds) : null,
+    offersElsewhere(db, channel.id, language, offerIds),
   ]);
   if (facts) {
-    const changes = await stub.reconcile([...facts.values()], c.var.now.getTime());
+    const changes = await stub.reconcile([...facts.values()], c.var.now.getTime(), [...elsewhere.keys()]);
     lines = changes.lines;
     if (changes.modified.length > 0 || changes.removed.length > 0) {
       const name = (articleId: number) => [...details.values()].find((d) => d.articleId === articleId)?.name ?? String(articleId);
@@ -100,6 +103,8 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
     notices: options.notices ?? [],
     outOfStock,
     services: { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso, provinces },
+    elsewhere,
+    countryOf: (id) => c.var.channels[id as ChannelId]?.country ?? id,
   });
   rememberUnits(c, view.units);
   return view;
@@ -111,10 +116,13 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
  */
 export async function mergeAnonymousCart(c: AppContext, user: UserRow): Promise<void> {
   const name = cartCookieName(secureCookies(c));
-  if (!c.req.header('Cookie')?.includes(`${name}=`)) return;
-  const { cartId } = await anonymousCart(c);
+  const sealed = getCookie(c, name);
+  if (!sealed) return;
   deleteCookie(c, name, { path: '/', secure: secureCookies(c) });
-  if (cartId === user.cartId) return;
+  // Only a genuine anonymous cart joins the account: a sealed account cart (another user's
+  // encryptedCartId put in the cookie) is not one, so nobody's lines move.
+  const cartId = await openAnonymousCart(c, sealed);
+  if (!cartId || cartId === user.cartId) return;
   const anonymous = cartStub(c, cartId);
   const all = await anonymous.lines();
   const lines = all.filter((l) => l.kind === 'article');

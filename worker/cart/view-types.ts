@@ -130,9 +130,28 @@ export interface CartNotice {
   articleNames: string[];
 }
 
+/**
+ * A line added on another channel (the account's cart is shared by every store): its offer is
+ * not sold on this one, so it is shown apart, left out of the totals and of the order, and kept
+ * for the store it was added on. The shopper may remove it here.
+ */
+export interface OtherChannelArticle {
+  idLine: number;
+  idArticle: number;
+  idOffer: number;
+  qty: number;
+  /** The article's name in the visitor's language. */
+  name: string;
+  /** The channel it was added on, and that channel's country (ISO 3166-1 alpha-2). */
+  channel: string;
+  country: string;
+}
+
 export interface CartView {
   idCart: string;
   articles: CartArticle[];
+  /** Lines of other channels, kept but not sellable here (not in `articles`, totals or units). */
+  otherChannelArticles: OtherChannelArticle[];
   units: number;
   totals: {
     articlesSubtotal: number;

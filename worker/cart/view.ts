@@ -8,7 +8,8 @@
  * `articlesSubtotal` like any line, so Σ unitPrice × qty over `articles` is the subtotal.
  * `totalInstallationPrice` is the installation part of that subtotal (not added to it again).
  * The sale restrictions of spec §8 (1145, 1146) and the marketplace offer match (1147) are the
- * view's `criticalErrors`.
+ * view's `criticalErrors`. A line whose offer belongs to another channel (the account's cart is
+ * shared by every store) is listed apart in `otherChannelArticles`, outside the totals.
  *
  * An article line also says when it arrives (`deliveryDate`, by the request's clock in the
  * channel's time zone), how many units our shops hold when we sell it ourselves
@@ -21,14 +22,14 @@ import { localDate } from '../domain/checkout/delivery-choices';
 import { betterOffer, offerMatchErrors } from '../domain/checkout/offer-match';
 import { saleRestrictionErrors } from '../domain/checkout/sale-restrictions';
 import type { CartLineRow } from './cart-do';
-import type { ArticleExtras, LineDetail } from './facts';
+import type { ArticleExtras, LineDetail, OfferElsewhere } from './facts';
 import { eligibleInstallations, installationPrice } from './installation';
 import { eligibleInsurances, eligibleServices, maxUnits } from './rules';
 
-export type { ServiceContext, InstallationOption, InstallationChoice, CartDeliveryDate, ServiceOption, CartArticle, OutOfStockInfo, CartNotice, CartView } from './view-types';
+export type { ServiceContext, InstallationOption, InstallationChoice, CartDeliveryDate, ServiceOption, CartArticle, OutOfStockInfo, CartNotice, CartView, OtherChannelArticle } from './view-types';
 import { MAX_BUYBOX_OFFERS } from './view-types';
 export { MAX_BUYBOX_OFFERS };
-import type { ServiceContext, InstallationChoice, CartDeliveryDate, CartArticle, OutOfStockInfo, CartNotice, CartView } from './view-types';
+import type { ServiceContext, InstallationChoice, CartDeliveryDate, CartArticle, OutOfStockInfo, CartNotice, CartView, OtherChannelArticle } from './view-types';
 
 /** The store itself, seller 0 (scripts/seed/merchants.ts). */
 const OWN_SHOP_NAME = 'Ampora';
@@ -51,6 +52,9 @@ export interface CartViewInput {
   notices?: CartNotice[];
   outOfStock?: OutOfStockInfo | null;
   services?: ServiceContext;
+  /** The lines' offers that belong to other channels (./facts.ts `offersElsewhere`), and each channel's country. */
+  elsewhere?: ReadonlyMap<number, OfferElsewhere>;
+  countryOf?: (channel: string) => string;
 }
 
 /** The delivery dates of each delivery window, worked out once per view (lines often share a window). */
@@ -118,11 +122,18 @@ function installationArticle(line: CartLineRow, parent: CartArticle, services: S
 }
 
 export function cartView(input: CartViewInput): CartView {
-  const { idCart, lines, details, updatedAt, notices = [], outOfStock = null, services = NO_SERVICES, extras = NO_EXTRAS } = input;
+  const { idCart, lines, details, updatedAt, notices = [], outOfStock = null, services = NO_SERVICES, extras = NO_EXTRAS, elsewhere = new Map(), countryOf = (channel: string) => channel } = input;
   const deliveryDate = deliveryDates(input.now, input.timeZone);
   const articles: CartArticle[] = [];
+  const otherChannelArticles: OtherChannelArticle[] = [];
   for (const line of lines.filter((l) => l.kind === 'article')) {
     const d = details.get(line.offerId);
+    const away = d ? undefined : elsewhere.get(line.offerId);
+    if (away) {
+      // Added on another store: kept for it, shown apart, out of the totals and of the order.
+      otherChannelArticles.push({ idLine: line.idLine, idArticle: line.articleId, idOffer: line.offerId, qty: line.qty, name: away.name, channel: away.channel, country: countryOf(away.channel) });
+      continue;
+    }
     if (!d) continue; // an offer gone from the catalogue: reconcile removes the line
     const crossedOut = d.originalPrice !== null && d.originalPrice > d.price ? d.originalPrice : null;
     const target = { price: d.price, categoryId: d.familyId, sellerKind: d.seller.kind, type: d.type };
@@ -200,6 +211,7 @@ export function cartView(input: CartViewInput): CartView {
   return {
     idCart,
     articles,
+    otherChannelArticles,
     units: articles.filter((a) => a.service === null).reduce((sum, a) => sum + a.qty, 0),
     totals: {
       articlesSubtotal,

@@ -5,7 +5,8 @@
  * here SQL only narrows the rows (a latitude/longitude box on the country+latitude index) and
  * turns them into domain values.
  */
-import { and, between, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gte, sql } from 'drizzle-orm';
+import { inList } from '../db/limits';
 import type { Db } from '../db/client';
 import { articles, postalCodeLocations, shippingPoints } from '../db/schema';
 import { boundingBoxE6, nearestShippingPoints, parcelGrams, type GeoPointE6, type OpeningHours } from '../domain/checkout/collection-points';
@@ -54,7 +55,7 @@ function locateQuery(db: Db, countryIso: string, postalCode: string) {
   return db
     .select({ matched: postalCodeLocations.postalCode, latitudeE6: postalCodeLocations.latitude, longitudeE6: postalCodeLocations.longitude })
     .from(postalCodeLocations)
-    .where(and(eq(postalCodeLocations.countryIso, countryIso), inArray(postalCodeLocations.postalCode, prefixesOf(postalCode))))
+    .where(and(eq(postalCodeLocations.countryIso, countryIso), inList(postalCodeLocations.postalCode, prefixesOf(postalCode))))
     .orderBy(desc(sql`length(${postalCodeLocations.postalCode})`))
     .limit(1);
 }
@@ -93,7 +94,7 @@ export async function findShippingPoints(db: Db, search: ShippingPointSearch): P
   if (search.postalCode === '') throw appError('postalCodeUnknown');
   const locate = locateQuery(db, search.countryIso, search.postalCode);
   const distinct = [...new Set(search.articleIds)];
-  const weightsQuery = db.select({ id: articles.id, weightGrams: articles.weightGrams }).from(articles).where(inArray(articles.id, distinct));
+  const weightsQuery = db.select({ id: articles.id, weightGrams: articles.weightGrams }).from(articles).where(inList(articles.id, distinct));
   const [[located], weights] = distinct.length > 0 ? await db.batch([locate, weightsQuery]) : [await locate, []];
   if (!located) throw appError('postalCodeUnknown', { postalCode: search.postalCode });
   const weightOf = new Map(weights.map((row) => [row.id, row.weightGrams]));

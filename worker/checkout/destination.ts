@@ -4,6 +4,8 @@
  * (Barcelona's orders collected in Murcia, spec §9), with the province that prices and routes it;
  * and installation priced again where the parcel is delivered.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blockedPostalCodes, countries, physicalShops, provinces } from '../db/schema';
@@ -12,19 +14,32 @@ import { provinceMatchesPostalCode } from '../domain/identity/postal-code';
 import { appError } from '../http/errors';
 import { loadOwnedAddress } from '../identity/addresses';
 import type { UserRow } from '../identity/session';
-import { installationAt } from '../cart/installation';
+import { installationsAt } from '../cart/installation';
 import type { CartView } from '../cart/view';
 import { loadShippingPoint } from './collection-points';
 import type { DeliveryChoice } from './quote';
 
 
 export async function provinceCode(db: Db, provinceId: number): Promise<string | null> {
-  const [row] = await db.select({ code: provinces.code }).from(provinces).where(eq(provinces.id, provinceId));
-  return row?.code ?? null;
+  return (await provinceOf(db, provinceId))?.code ?? null;
+}
+
+export async function provinceOf(db: Db, provinceId: number): Promise<{ code: string; name: string } | null> {
+  const [row] = await db.select({ code: provinces.code, name: provinces.name }).from(provinces).where(eq(provinces.id, provinceId));
+  return row ?? null;
+}
+
+/**
+ * A saved address as an order keeps it: with its province's code and name, so pages and e-mails
+ * can write it the country's way later (worker/domain/identity/address-format.ts).
+ */
+export async function withProvince<A extends { provinceId: number }>(db: Db, address: A): Promise<A & { provinceCode: string; provinceName: string }> {
+  const province = await provinceOf(db, address.provinceId);
+  return { ...address, provinceCode: province?.code ?? '', provinceName: province?.name ?? '' };
 }
 
 /** A 400 naming the missing field. */
-function missing(path: string, message: string) {
+function missing(path: string, message: MessageDescriptor) {
   return appError('invalidRequest', { target: 'json', issues: [{ path, message }] });
 }
 
@@ -46,7 +61,7 @@ async function provinceOfPostalCode(db: Db, countryIso: string, postalCode: stri
 
 export async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoice, parcelGrams: number): Promise<Destination> {
   if (choice.shippingType === 3) {
-    if (choice.shopId === undefined) throw missing('shopId', 'a shop is required for store pickup');
+    if (choice.shopId === undefined) throw missing('shopId', msg`Choose the shop where you will collect the order.`);
     // Spec §4: the shipping address becomes a marker derived from the shop (Barcelona's is Murcia's).
     const marker = shopShippingMarker(choice.shopId);
     const shopId = marker.shopId;
@@ -55,10 +70,10 @@ export async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoic
     const shippingAddress = { ...marker, name: shop.name, address: shop.address, city: shop.city, postalCode: shop.postalCode, ...(choice.whoPicksUp ? { whoPicksUp: choice.whoPicksUp } : {}) };
     return { countryIso: 'ES', provinceCode: await provinceCode(db, shop.provinceId), shippingAddress, shopId, pickingPointId: null, pointCarrier: null };
   }
-  if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', 'a shipping address is required');
+  if (choice.shippingAddressId === undefined) throw missing('shippingAddressId', msg`Choose a shipping address.`);
   const address = await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId);
   if (choice.shippingType === 2) {
-    if (choice.pickingPointId === undefined) throw missing('pickingPointId', 'a collection point is required');
+    if (choice.pickingPointId === undefined) throw missing('pickingPointId', msg`Choose a collection point.`);
     const point = await loadShippingPoint(db, choice.pickingPointId);
     if (!point) throw appError('shippingPointNotFound');
     if (parcelGrams > point.maxWeightGrams) throw appError('shippingPointNotAllowed');
@@ -67,7 +82,8 @@ export async function destinationOf(db: Db, user: UserRow, choice: DeliveryChoic
     return { countryIso: point.countryIso, provinceCode: await provinceOfPostalCode(db, point.countryIso, point.postalCode), shippingAddress, shopId: null, pickingPointId: point.id, pointCarrier: point.carrier };
   }
   if (await postalCodeBlocked(db, address.countryIso, address.postalCode)) throw appError('blockedPostalCode');
-  return { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId), shippingAddress: { ...address }, shopId: null, pickingPointId: null, pointCarrier: null };
+  const shippingAddress = await withProvince(db, address);
+  return { countryIso: address.countryIso, provinceCode: shippingAddress.provinceCode || null, shippingAddress, shopId: null, pickingPointId: null, pointCarrier: null };
 }
 
 /** Whether carriers do not reach this postal code (spec §8 1149): a blocked code or prefix of it. */
@@ -87,9 +103,10 @@ async function postalCodeBlocked(db: Db, countryIso: string, postalCode: string)
  */
 export async function priceInstallationsAt(db: Db, cart: CartView, address: Record<string, unknown> | null): Promise<void> {
   if (!address) return;
-  for (const line of cart.articles) {
-    if (line.service?.kind !== 'installation') continue;
-    const priced = await installationAt(db, line, String(address.postalCode), String(address.countryIso));
+  const lines = cart.articles.filter((line) => line.service?.kind === 'installation');
+  const prices = await installationsAt(db, lines, String(address.postalCode), String(address.countryIso));
+  for (const [i, line] of lines.entries()) {
+    const priced = prices[i]!;
     if (!priced.ok) throw appError(priced.error, { postalCode: address.postalCode });
     const change = priced.totalPrice - line.totalPrice;
     line.unitPrice = priced.unitPrice;

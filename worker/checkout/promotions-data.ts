@@ -3,7 +3,8 @@
  * (conditions and effects are JSON, checked here so a malformed campaign is skipped and logged,
  * never half-applied), the coupons entered, the user's past redemptions, and gift cards.
  */
-import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, gt, lte } from 'drizzle-orm';
+import { inList } from '../db/limits';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { coupons, giftCards, promotionCampaigns, promotionRedemptions } from '../db/schema';
@@ -40,12 +41,12 @@ export async function promotionInputs(db: Db, userId: number, codes: readonly st
   const normalised = [...new Set(codes.map(normaliseCode))].filter(Boolean);
   const [rows, couponRows, usage] = await Promise.all([
     db.select().from(promotionCampaigns).where(and(lte(promotionCampaigns.startsAt, at), gt(promotionCampaigns.endsAt, at))),
-    normalised.length ? db.select().from(coupons).where(inArray(coupons.code, normalised)) : Promise.resolve([]),
+    normalised.length ? db.select().from(coupons).where(inList(coupons.code, normalised)) : Promise.resolve([]),
     db.select({ campaignId: promotionRedemptions.campaignId, uses: count() }).from(promotionRedemptions).where(eq(promotionRedemptions.userId, userId)).groupBy(promotionRedemptions.campaignId),
   ]);
   // Campaigns of coupons entered are read even outside their window, so the engine can say "expired".
   const missing = couponRows.map((c) => c.campaignId).filter((id) => !rows.some((r) => r.id === id));
-  const extra = missing.length ? await db.select().from(promotionCampaigns).where(inArray(promotionCampaigns.id, missing)) : [];
+  const extra = missing.length ? await db.select().from(promotionCampaigns).where(inList(promotionCampaigns.id, missing)) : [];
   const campaigns: Campaign[] = [];
   for (const row of [...rows, ...extra]) {
     const conditions = z.array(conditionSchema).safeParse(row.conditions);

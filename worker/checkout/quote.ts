@@ -4,7 +4,7 @@
  * allowed with why — or the blocking error of spec §8 that stops it. Placing an order computes
  * the quote again on the server; nothing the browser sends is trusted for money.
  */
-import { inArray } from 'drizzle-orm';
+import { inList } from '../db/limits';
 import { sellers } from '../db/schema';
 import { readBalance } from '../balance/balance';
 import { isRefurbished } from '../cart/rules';
@@ -14,17 +14,18 @@ import { agenciesFor, agencyWindow, chooseAgency, marketplaceAgenciesFor, type A
 import { ALERT_CODES, type CriticalError } from '../domain/checkout/alerts';
 import { shippingPointsNotAllowedReasons } from '../domain/checkout/collection-points';
 import { canShowNeutralDelivery, choosableDays, localDate, scheduleAllowed } from '../domain/checkout/delivery-choices';
-import { customsMatch, customsZone, deliveryGroups } from '../domain/checkout/delivery-options';
+import { customsMatch, customsZone, deliveryGroups, pickupShopFor, pickupShops } from '../domain/checkout/delivery-options';
 import { PLAIN_CART_FACTS, PAYMENT_UNAVAILABLE, payments, type CartFacts } from '../domain/checkout/payments';
 import { evaluate, type Evaluation } from '../domain/checkout/promotions';
 import { shippingCost, shippingZone, type ShippingType } from '../domain/checkout/shipping';
 import { solidaryAvailable, solidaryChoice } from '../domain/checkout/solidary';
 import { CHANNEL_TIME_ZONES, deliveryEstimate } from '../domain/catalogue/delivery';
 import type { AppContext } from '../http/context';
-import { appError, type ErrorName } from '../http/errors';
+import { AppError, appError, type ErrorName } from '../http/errors';
 import { loadOwnedAddress } from '../identity/addresses';
 import type { UserRow } from '../identity/session';
-import { destinationOf, priceInstallationsAt, provinceCode } from './destination';
+import { destinationOf, priceInstallationsAt, withProvince } from './destination';
+import { pickupShopRows } from './shops';
 import { checkGiftCard, promotionInputs, type GiftCardCheck } from './promotions-data';
 
 export interface DeliveryChoice {
@@ -127,6 +128,28 @@ export const MAX_DIGITAL_CODES_PER_ARTICLE = 5;
 const isService = (a: CartArticle) => a.service !== null;
 
 /**
+ * Store pickup only in a shop that serves the delivery country (spec §3 notAvailableShopsReasons):
+ * the country of the shipping address the draft holds, else the channel's. Other sellers'
+ * articles are refused per group below (1170).
+ */
+async function checkPickupShop(c: AppContext, user: UserRow, choice: DeliveryChoice): Promise<void> {
+  const { db, channel } = c.var;
+  // An address deleted since it was chosen leaves the channel's country.
+  const address =
+    choice.shippingAddressId === undefined
+      ? undefined
+      : await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId).catch((error: unknown) => {
+          if (error instanceof AppError) return undefined;
+          throw error;
+        });
+  const shops = await pickupShopRows(db);
+  const offered = pickupShops(shops, { deliveryCountry: address?.countryIso ?? channel.country, sellerKinds: [] });
+  if (choice.shopId !== undefined && !offered.shops.some((shop) => shop.id === pickupShopFor(choice.shopId!))) {
+    throw appError('shopNotAvailable', { notAvailableShopsReasons: offered.notAvailableShopsReasons.length > 0 ? offered.notAvailableShopsReasons : ['noShopInCountry'] });
+  }
+}
+
+/**
  * Prices the caller's cart for the delivery choice, or throws the blocking error. A step page
  * that has just read the cart (stock-checked) passes it in `read` rather than read it again;
  * the quote changes only its copy.
@@ -146,6 +169,7 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     });
     if (reasons.length > 0) throw appError('shippingPointNotAllowed', { reasons });
   }
+  if (choice.shippingType === 3) await checkPickupShop(c, user, choice);
   const place = await destinationOf(db, user, choice, parcelGrams);
   const destination = { countryIso: place.countryIso, provinceCode: place.provinceCode };
   // Spec §8 1135: an address saved before it could be checked, or without a phone for the carrier.
@@ -156,8 +180,9 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   let billingAddress: Record<string, unknown> | null = null;
   if (choice.billingAddressId !== undefined) {
     const billing = await loadOwnedAddress(db, 'billing', user.id, choice.billingAddressId);
-    billingAddress = { ...billing };
-    if (!customsMatch(destination, { countryIso: billing.countryIso, provinceCode: await provinceCode(db, billing.provinceId) })) throw appError('customsAddressMatch');
+    const withCode = await withProvince(db, billing);
+    billingAddress = withCode;
+    if (!customsMatch(destination, { countryIso: billing.countryIso, provinceCode: withCode.provinceCode || null })) throw appError('customsAddressMatch');
     // A company or freelance invoice needs the tax id (spec §8 1136, incomplete billing address).
     if ('billingType' in billing && billing.billingType !== 'individual' && !billing.nif) criticalErrors.push({ code: ALERT_CODES.incompleteBillingAddress });
   } else {
@@ -172,7 +197,7 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   // One group per seller (spec §3 ordersAndDeliveries), each priced for the destination.
   const grouped = deliveryGroups(cart.articles.map((a) => ({ ...a, sellerKind: a.seller.kind, shopId: a.seller.id, minShippingPrice: a.seller.kind === 'marketplace' ? a.seller.minShippingPrice : undefined })));
   const marketplaceIds = grouped.filter((g) => g.kind === 'marketplace').map((g) => g.shopId);
-  const tiers = new Map(marketplaceIds.length ? (await db.select({ id: sellers.id, tier: sellers.tier }).from(sellers).where(inArray(sellers.id, marketplaceIds))).map((s) => [s.id, s.tier as 'standard' | 'premium']) : []);
+  const tiers = new Map(marketplaceIds.length ? (await db.select({ id: sellers.id, tier: sellers.tier }).from(sellers).where(inList(sellers.id, marketplaceIds))).map((s) => [s.id, s.tier as 'standard' | 'premium']) : []);
   const groups: QuoteGroup[] = [];
   const totals = { articlesSubtotal: cart.totals.articlesSubtotal, shippingCost: 0, marketPlaceShippingCost: 0, dropShippingShippingCost: 0, totalDiscountInCart: 0, totalGiftCardDiscountInCart: 0, solidaryAmount: 0, totalInstallationPrice: cart.totals.totalInstallationPrice, balance: 0, balanceToSpend: 0, totalToPay: 0 };
   const customs = customsZone(destination.countryIso, destination.provinceCode) !== null;

@@ -2,7 +2,8 @@
  * Catalogue reads for the pages: the category menu, home, product cards and detail, and the
  * slug resolver. Prices are the best offer on the request's channel.
  */
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { inList } from './limits';
 import type { Language } from '../../client/i18n/languages';
 import type { CollectionTeaser, MenuCategory, ProductCard, ProductDetail } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
@@ -86,7 +87,7 @@ export async function cardsByIds(db: Db, language: Language, channel: ChannelId,
     .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
     .innerJoin(brands, eq(brands.id, articles.brandId))
     .leftJoin(listings, and(eq(listings.articleId, articles.id), eq(listings.channel, channel)))
-    .where(inArray(articles.id, ids));
+    .where(inList(articles.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

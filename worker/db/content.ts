@@ -5,6 +5,7 @@
  * as stored and judged by the loader.
  */
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { inList } from './limits';
 import type { Language } from '../../client/i18n/languages';
 import type { Paged, ProductCard } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
@@ -162,7 +163,7 @@ export async function cmsPagesByEnglishSlug(db: Db, language: Language, englishS
     .select({ key: slugs.slug, title: postTranslations.title, slug: postTranslations.slug })
     .from(slugs)
     .innerJoin(postTranslations, and(eq(postTranslations.postId, slugs.entityId), eq(postTranslations.lang, language)))
-    .where(and(eq(slugs.lang, 'en_EN'), eq(slugs.kind, 'cms'), inArray(slugs.slug, [...englishSlugs])));
+    .where(and(eq(slugs.lang, 'en_EN'), eq(slugs.kind, 'cms'), inList(slugs.slug, englishSlugs)));
   return englishSlugs.flatMap((key) => rows.filter((row) => row.key === key).map(({ title, slug }) => ({ title, slug })));
 }
 

@@ -8,7 +8,7 @@ import type { Language } from '../../client/i18n/languages';
 import type { ListingQuery, SortOption } from '../../client/types';
 import { CHANNEL_IDS, type ChannelId } from '../channel/channels';
 import { ATTRIBUTE_PREFIX, AVAILABILITY_GROUPS, SELLER_KIND_BITS, eurosToCents, type AvailabilityGroup, type SellerKind } from '../domain/catalogue/listing-query';
-import { ALL_CATEGORIES, listingIdSql } from './refresh';
+import { ALL_CATEGORIES, articleOfListingSql, listingIdSql } from './refresh';
 import { bm25Sql } from './search';
 
 /** Scopes once resolved to ids (a category by its subtree's ids, or by its root); a search carries its MATCH expression. */
@@ -45,6 +45,45 @@ export interface Filters {
   conditions: Map<string, SQL>;
   /** The price range as an index range, for statements that also seek a brand (see filterConditions). */
   priceAfterBrand?: SQL;
+  /** Whether the query filters on attributes: the `f_attr_*` CTEs exist and `attr` is a condition. */
+  attributes: boolean;
+}
+
+/**
+ * SQL: the mask of listing row `id` (see attributeCtes), from its own attributes through the
+ * article index: for counting over a scope, where joining the materialized f_attr_mask would
+ * scan it once per row.
+ */
+export const attributeMaskSql = (id: string): SQL =>
+  sql`(SELECT coalesce(sum(n2.bit), 0) FROM f_attr_names n2 JOIN article_attributes a2 INDEXED BY article_attributes_article_idx
+    ON a2.article_id = ${sql.raw(articleOfListingSql(id))} AND a2.name = n2.name WHERE EXISTS (SELECT 1 FROM f_attr f2 WHERE f2.name = a2.name AND f2.value = a2.value))`;
+
+/** The key of the one condition standing for every attribute filter. */
+export const ATTRIBUTE_CONDITION = 'attr';
+
+/**
+ * Every attribute filter as CTEs over ONE JSON parameter (`{"name": [values…]}`), so the
+ * statement's text and parameter count are the same whatever the query string holds:
+ * - `f_attr(name, value)`: the pairs asked for, of attributes some article has (unknown
+ *   attribute names are ignored);
+ * - `f_attr_names(name, bit)`: each such attribute with a bit of its own;
+ * - `f_attr_mask(id, mask)`: per listing row meeting some of them, the bits of the attributes
+ *   whose filter it meets (`attributeMaskSql` gives the same for one row);
+ * - `f_attr_all(mask)`: every bit (0 when no known attribute is asked for).
+ * A row meets the attribute filters when its mask is all of them; it counts for attribute X's
+ * disjunctive facet when its mask with X's bit is.
+ */
+function attributeCtes(attributes: Record<string, readonly string[]>, channelIndex: number): SQL[] {
+  return [
+    sql`f_attr(name, value) AS (SELECT j.key, v.value FROM json_each(${JSON.stringify(attributes)}) j, json_each(j.value) v
+      WHERE EXISTS (SELECT 1 FROM article_attributes x WHERE x.name = j.key))`,
+    sql`f_attr_names(name, bit) AS (SELECT name, 1 << (row_number() OVER (ORDER BY name) - 1) FROM (SELECT DISTINCT name FROM f_attr))`,
+    // CROSS JOIN keeps the order: from the few pairs asked for into the (name, value) index, never a scan of every attribute.
+    sql`f_attr_mask(id, mask) AS (SELECT ${sql.raw(listingIdSql('a.article_id', channelIndex))}, sum(n.bit) FROM f_attr f
+      CROSS JOIN f_attr_names n CROSS JOIN article_attributes a INDEXED BY article_attributes_name_value_idx
+      WHERE n.name = f.name AND a.name = f.name AND a.value = f.value GROUP BY a.article_id)`,
+    sql`f_attr_all(mask) AS (SELECT coalesce(sum(bit), 0) FROM f_attr_names)`,
+  ];
 }
 
 /** The query's filters as conditions over `l`, by filter key ('price' for the price range). */
@@ -53,7 +92,7 @@ export function filterConditions(plan: ListingPlan): Filters {
   const ctes: SQL[] = [];
   const conditions = new Map<string, SQL>();
   const channelIndex = CHANNEL_IDS.indexOf(plan.channel);
-  let attribute = 0;
+  const attributes: Record<string, readonly string[]> = {};
   for (const [key, values] of Object.entries(query.filters)) {
     if (values.length === 0) continue;
     if (key === 'brand') {
@@ -71,11 +110,13 @@ export function filterConditions(plan: ListingPlan): Filters {
     } else if (key === 'rating') {
       conditions.set(key, sql`l.rating_average >= ${int(2 * Number(values[0]))}`);
     } else if (key.startsWith(ATTRIBUTE_PREFIX)) {
-      const cte = sql.raw(`f_attr_${attribute++}`);
-      ctes.push(sql`${cte} AS (SELECT ${sql.raw(listingIdSql('article_id', channelIndex))} AS id FROM article_attributes
-        WHERE name = ${key.slice(ATTRIBUTE_PREFIX.length)} AND value IN (SELECT value FROM json_each(${json(values)})))`);
-      conditions.set(key, sql`l.id IN (SELECT id FROM ${cte})`);
+      attributes[key.slice(ATTRIBUTE_PREFIX.length)] = values;
     }
+  }
+  const filtersAttributes = Object.keys(attributes).length > 0;
+  if (filtersAttributes) {
+    ctes.push(...attributeCtes(attributes, channelIndex));
+    conditions.set(ATTRIBUTE_CONDITION, sql`((SELECT mask FROM f_attr_all) = 0 OR l.id IN (SELECT id FROM f_attr_mask WHERE mask = (SELECT mask FROM f_attr_all)))`);
   }
   const price = query.ranges.price;
   let priceAfterBrand: SQL | undefined;
@@ -92,7 +133,7 @@ export function filterConditions(plan: ListingPlan): Filters {
     conditions.set('price', range('+l.price'));
     if (conditions.has('brand')) priceAfterBrand = range('l.price');
   }
-  return { ctes, conditions, priceAfterBrand };
+  return { ctes, conditions, priceAfterBrand, attributes: filtersAttributes };
 }
 
 /** The conditions of every filter but `except`. */

@@ -17,7 +17,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ATTRIBUTE_PREFIX } from '../domain/catalogue/listing-query';
-import { COMBO_KEYS, and, conditionsExcept, filterConditions, int, json, orderBy, source, type Filters, type ListingPlan, type Source } from './listing-scope';
+import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, orderBy, source, type Filters, type ListingPlan, type Source } from './listing-scope';
 import { articleOfListingSql, priceBucketSql } from './refresh';
 
 export type { ListingPlan, ResolvedScope } from './listing-scope';
@@ -88,23 +88,30 @@ function topAttributes(src: Source): SQL {
 }
 
 /** Value counts of the chosen attributes (and of any filtered on), each ignoring its own filter. */
-function attributeArms(plan: ListingPlan, src: Source, filters: Filters): SQL[] {
+function attributeArms(src: Source, filters: Filters): SQL[] {
   const arms = [arm('#attr', sql`name`, sql`NULL`, sql`n`, sql`FROM top_attr`)];
   if (src.precomputed && filters.conditions.size === 0) {
     arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed}
       AND facet IN (SELECT 'attr.' || name FROM top_attr) GROUP BY facet, value`));
     return arms;
   }
-  const live = (names: SQL, conds: SQL[]) => {
-    const where = and([src.scope, ...conds]);
-    const small = sql`(SELECT count(*) FROM (SELECT 1 FROM ${src.from} WHERE ${where} LIMIT ${int(ATTRIBUTE_COUNT_LIMIT + 1)})) <= ${int(ATTRIBUTE_COUNT_LIMIT)}`;
-    return arm('attr', sql`'attr.' || a.name`, sql`a.value`, sql`count(*)`, sql`FROM ${src.from}
-      JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('l.id')} AND a.name IN (${names})
-      WHERE ${where} AND ${small} GROUP BY a.name, a.value`);
-  };
-  const selected = Object.keys(plan.query.filters).filter((k) => k.startsWith(ATTRIBUTE_PREFIX)).map((k) => k.slice(ATTRIBUTE_PREFIX.length));
-  arms.push(live(sql`SELECT name FROM top_attr WHERE name NOT IN (SELECT value FROM json_each(${json(selected)}))`, conditionsExcept(filters)));
-  for (const name of selected) arms.push(live(sql`${name}`, conditionsExcept(filters, `${ATTRIBUTE_PREFIX}${name}`)));
+  const small = (from: SQL, where: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${int(ATTRIBUTE_COUNT_LIMIT + 1)})) <= ${int(ATTRIBUTE_COUNT_LIMIT)}`;
+  const attrJoin = sql`JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('l.id')}`;
+  // The common attributes not filtered on, under every filter.
+  const where = and([src.scope, ...conditionsExcept(filters)]);
+  const unselected = filters.attributes ? sql`SELECT name FROM top_attr WHERE name NOT IN (SELECT name FROM f_attr_names)` : sql`SELECT name FROM top_attr`;
+  arms.push(arm('attr', sql`'attr.' || a.name`, sql`a.value`, sql`count(*)`, sql`FROM ${src.from} ${attrJoin} AND a.name IN (${unselected})
+    WHERE ${where} AND ${small(src.from, where)} GROUP BY a.name, a.value`));
+  if (!filters.attributes) return arms;
+  // The attributes filtered on, all in one arm (its text does not grow with them): attribute X
+  // counts the rows that meet every filter but X's own, i.e. whose mask with X's bit is complete.
+  const others = and([src.scope, ...conditionsExcept(filters, ATTRIBUTE_CONDITION)]);
+  const rows = sql`(SELECT l.id, ${attributeMaskSql('l.id')} AS mask FROM ${src.from} WHERE ${others}) s`;
+  const near = sql`EXISTS (SELECT 1 FROM f_attr_names o WHERE (s.mask | o.bit) = (SELECT mask FROM f_attr_all))`;
+  arms.push(arm('#sel', sql`name`, sql`NULL`, sql`bit`, sql`FROM f_attr_names`));
+  arms.push(arm('attr', sql`'attr.' || a.name`, sql`a.value`, sql`count(*)`, sql`FROM ${rows} CROSS JOIN f_attr_names n
+    JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('s.id')} AND a.name = n.name
+    WHERE (s.mask | n.bit) = (SELECT mask FROM f_attr_all) AND ${small(rows, near)} GROUP BY a.name, a.value`));
   return arms;
 }
 
@@ -123,7 +130,7 @@ export function facetsStatement(plan: ListingPlan): SQL {
   const filters = filterConditions(plan);
   const arms = [comboArm(src, filters)];
   if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
-  arms.push(priceArm(src, filters), ...attributeArms(plan, src, filters));
+  arms.push(priceArm(src, filters), ...attributeArms(src, filters));
   if (src.cte) arms.push(pageArm(plan, filters));
   const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, topAttributes(src)];
   return sql`WITH RECURSIVE ${sql.join(ctes, sql`, `)} ${unionAll(arms)}`;

@@ -44,8 +44,6 @@ export interface ListProductsArgs {
   i18n: I18n;
 }
 
-const CARD_CHUNK = 90;
-
 interface FacetRow {
   facet: string;
   value: string | number | null;
@@ -57,6 +55,8 @@ interface Fetched {
   ids: number[];
   total: number;
   facets: Facet[];
+  /** The query as applied: attribute filters on attributes no article has are left out. */
+  query: ListingQuery;
   /** Rows of the `extra` statements sent along. */
   extra: unknown[][];
 }
@@ -126,11 +126,9 @@ export async function listCategory(db: Db, args: Omit<ListProductsArgs, 'scope'>
 
 /** The result with its page's cards (prices as live as cardsByIds reads them). */
 async function withCards(db: Db, args: Omit<ListProductsArgs, 'scope'>, fetched: Fetched, correctedQuery?: string): Promise<ListingResult> {
-  const { channel, language, query } = args;
-  // cardsByIds binds every id plus four values, and D1 takes at most 100 bound parameters.
-  const chunks: number[][] = [];
-  for (let i = 0; i < fetched.ids.length; i += CARD_CHUNK) chunks.push(fetched.ids.slice(i, i + CARD_CHUNK));
-  const items = (await Promise.all(chunks.map((ids) => cardsByIds(db, language, channel, ids)))).flat();
+  const { channel, language } = args;
+  const { query } = fetched;
+  const items = await cardsByIds(db, language, channel, fetched.ids);
   return {
     items,
     total: fetched.total,
@@ -165,7 +163,7 @@ function priceValues(rows: FacetRow[], query: ListingQuery, language: Language):
 }
 
 /** The listing's total and facets, in display order: brand, availability, seller, condition, rating, price, then attributes by coverage. */
-function buildFacets(rows: FacetRow[], plan: ListingPlan, i18n: I18n): { total: number; facets: Facet[] } {
+function buildFacets(rows: FacetRow[], plan: ListingPlan, i18n: I18n): { total: number; facets: Facet[]; query: ListingQuery } {
   const { query, language, scope } = plan;
   const of = (facet: string) => rows.filter((r) => r.facet === facet);
   const small = smallFacetCounts(of('combo').map((r) => parseCombo(Number(r.value), Number(r.n))), query.filters);
@@ -186,7 +184,12 @@ function buildFacets(rows: FacetRow[], plan: ListingPlan, i18n: I18n): { total: 
   push('price', i18n._(FACET_TITLES.price!), 'range', priceValues(of('price'), query, language));
 
   const names = of('#attr').sort((a, b) => Number(b.n) - Number(a.n)).map((r) => String(r.value));
-  for (const key of Object.keys(query.filters)) if (key.startsWith(ATTRIBUTE_PREFIX) && !names.includes(key.slice(ATTRIBUTE_PREFIX.length))) names.push(key.slice(ATTRIBUTE_PREFIX.length));
+  // The attributes filtered on that some article has ('#sel'); a filter on any other is ignored.
+  const known = new Set(of('#sel').map((r) => String(r.value)));
+  for (const key of Object.keys(query.filters)) {
+    const name = key.slice(ATTRIBUTE_PREFIX.length);
+    if (key.startsWith(ATTRIBUTE_PREFIX) && known.has(name) && !names.includes(name)) names.push(name);
+  }
   const attributeRows = of('attr');
   for (const name of names) {
     const key = `${ATTRIBUTE_PREFIX}${name}`;
@@ -195,5 +198,6 @@ function buildFacets(rows: FacetRow[], plan: ListingPlan, i18n: I18n): { total: 
     const label = Object.hasOwn(ATTRIBUTE_LABELS, name) ? i18n._(ATTRIBUTE_LABELS[name]!) : name;
     push(key, label, 'terms', termValues(entries, query.filters[key] ?? []));
   }
-  return { total: small.total, facets };
+  const filters = Object.fromEntries(Object.entries(query.filters).filter(([key]) => !key.startsWith(ATTRIBUTE_PREFIX) || known.has(key.slice(ATTRIBUTE_PREFIX.length))));
+  return { total: small.total, facets, query: { ...query, filters } };
 }

@@ -3,7 +3,8 @@
  * card columns, so no further round trip) and category promotions, read in one D1 batch. The
  * rules that choose among them are pure (worker/domain/catalogue/highlights.ts, promotions.ts).
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { inList } from './limits';
 import type { Language } from '../../client/i18n/languages';
 import type { ProductCard } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
@@ -42,7 +43,7 @@ const campaignsOf = sql<string | null>`(select group_concat(distinct ${collectio
   where ${collectionArticles.articleId} = ${listings.articleId} and ${collections.campaign} is not null)`.as('campaigns');
 
 function highlightQuery(db: Db, args: MerchandisingArgs, scope: HighlightScope, extra: SQL | undefined) {
-  const inScope = scope.kind === 'category' ? inArray(listings.categoryId, scope.categoryIds) : eq(listings.brandId, scope.brandId);
+  const inScope = scope.kind === 'category' ? inList(listings.categoryId, scope.categoryIds) : eq(listings.brandId, scope.brandId);
   return db
     .select({ ...cardColumns, campaigns: campaignsOf })
     .from(listings)
@@ -91,7 +92,7 @@ export async function merchandising(db: Db, args: MerchandisingArgs): Promise<{ 
     })
     .from(categoryPromotions)
     .innerJoin(categoryPromotionTranslations, and(eq(categoryPromotionTranslations.promotionId, categoryPromotions.id), eq(categoryPromotionTranslations.lang, args.language)))
-    .where(and(inArray(categoryPromotions.categoryId, trail.length ? [...trail] : [-1]), or(isNull(categoryPromotions.channel), eq(categoryPromotions.channel, args.channel))));
+    .where(and(inList(categoryPromotions.categoryId, trail), or(isNull(categoryPromotions.channel), eq(categoryPromotions.channel, args.channel))));
   if (!scope) return { candidates: [], promotions: trail.length ? await promotions : [] };
   const wellRated = highlightQuery(db, args, scope, gte(listings.ratingCount, HIGHLIGHT_MIN_RATINGS));
   const [rated, promotionRows, campaignRows] = args.liveCampaigns.length

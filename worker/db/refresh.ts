@@ -6,8 +6,8 @@
  * them after a catalogue import.
  *
  * Derived values:
- * - listings.price: the cheapest offer that can be sold (availability_code < 9000), null if none;
- *   original_price is that same offer's crossed-out price.
+ * - listings.price: the price of the buy-box winner (BUYBOX_WINNERS_SQL, the product page's rule),
+ *   null if nothing can be bought; original_price is that same offer's crossed-out price.
  * - listings.availability_code: the best (lowest) code of any offer on the channel.
  * - listings.seller_kinds: own = 1 | marketplace = 2 | dropshipping = 4.
  * - listings.relevance (ascending = best), the default order of non-search listings:
@@ -19,6 +19,7 @@
  */
 import { LANGUAGES } from '../../client/i18n/languages';
 import { CHANNEL_IDS } from '../channel/channels';
+import { LAST_PURCHASABLE_CODE, MIN_TRUSTED_GRADE, OWN_OFFER_TOLERANCE_PERCENT, OWN_SELLER_ID } from '../domain/catalogue/buybox';
 import { comboSql } from '../domain/catalogue/facet-counts';
 import { AVAILABILITY_GROUPS } from '../domain/catalogue/listing-query';
 import { PRICE_BUCKET_CENTS } from '../domain/catalogue/price-buckets';
@@ -59,18 +60,43 @@ export const priceBucketSql = (price: string): string => `${price} / ${PRICE_BUC
 
 const CHANNEL_INDEX = `CASE g.channel ${CHANNEL_IDS.map((id, i) => `WHEN '${id}' THEN ${i}`).join(' ')} END`;
 
+/**
+ * SQL: each article × channel's buy-box winner (worker/domain/catalogue/buybox.ts, step by step:
+ * purchasable codes 0–5; new offers only when there is one; graded 1–5 sellers only when nobody
+ * else is left; our own offer within 1 % of the cheapest landed cost, else the cheapest; then
+ * faster delivery, premium tier, lower offer id). A test compares it with buybox() offer by offer.
+ */
+export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, price, original_price FROM (
+  SELECT e.*, row_number() OVER (PARTITION BY article_id, channel ORDER BY
+    (seller_id = ${OWN_SELLER_ID} AND landed * 100 <= cheapest * (100 + ${OWN_OFFER_TOLERANCE_PERCENT})) DESC,
+    landed, delivery_max_days, tier <> 'premium', id) AS rank
+  FROM (
+    SELECT t.*, min(landed) OVER (PARTITION BY article_id, channel) AS cheapest FROM (
+      SELECT n.*, max(NOT low_grade) OVER (PARTITION BY article_id, channel) AS any_trusted FROM (
+        SELECT p.*, max(condition = 'new') OVER (PARTITION BY article_id, channel) AS any_new FROM (
+          SELECT o.id, o.article_id, o.channel, o.seller_id, o.price, o.original_price, o.condition, o.delivery_max_days,
+            o.price + o.min_shipping_price AS landed, s.tier, s.grade BETWEEN 1 AND ${MIN_TRUSTED_GRADE - 1} AS low_grade
+          FROM offers o JOIN sellers s ON s.id = o.seller_id
+          WHERE o.availability_code BETWEEN 0 AND ${LAST_PURCHASABLE_CODE}
+        ) p
+      ) n WHERE condition = 'new' OR any_new = 0
+    ) t WHERE NOT low_grade OR any_trusted = 0
+  ) e
+) WHERE rank = 1`;
+
+/**
+ * listings.price is the price of the offer the product page sells by default (the buy box), so
+ * a card, its sort key and the price filters all show what "add to basket" puts in the basket;
+ * null when nothing can be bought (the product page shows no price either).
+ */
 const LISTINGS = `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, availability_code, condition, type,
   seller_kinds, offer_count, rating_average, rating_count, created_at, relevance, combo)
-SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, g.price,
-  (SELECT o.original_price FROM offers o
-    WHERE o.article_id = g.article_id AND +o.channel = g.channel AND o.availability_code < 9000
-    ORDER BY o.price, o.id LIMIT 1),
+SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, w.price, w.original_price,
   g.availability_code, a.condition, a.type, g.seller_kinds, g.offer_count, a.rating_average, a.rating_count, a.created_at,
   ((${availabilityRankSql('g.availability_code')}) * 16 + (10 - a.rating_average)) * 4294967296 - a.created_at,
   ${comboSql('') /* unqualified: seller_kinds and availability_code come from g, the rest from a */}
 FROM (
   SELECT o.article_id, o.channel,
-    min(CASE WHEN o.availability_code < 9000 THEN o.price END) AS price,
     min(o.availability_code) AS availability_code,
     max(s.kind = 'own') | (max(s.kind = 'marketplace') << 1) | (max(s.kind = 'dropshipping') << 2) AS seller_kinds,
     count(*) AS offer_count
@@ -78,6 +104,7 @@ FROM (
   GROUP BY o.article_id, o.channel
 ) g
 JOIN articles a ON a.id = g.article_id
+LEFT JOIN (${BUYBOX_WINNERS_SQL}) w ON w.article_id = g.article_id AND w.channel = g.channel
 ORDER BY 1;`;
 
 /**

@@ -378,8 +378,8 @@ export const slugs = sqliteTable(
  * One row per article × channel where the article has at least one offer on that channel.
  * `id` = the channel's index in CHANNEL_IDS × 10⁹ + article_id: the full-text index's rowid (the
  * article id) reaches a listing row by rowid, a channel's rows lie together in article order,
- * and (channel, article_id) stays unique. `price` is the best sellable price (offers with availability_code < 9000), null when
- * none; `seller_kinds` is a bitmask (own = 1, marketplace = 2, dropshipping = 4); `relevance`
+ * and (channel, article_id) stays unique. `price` is the price of the buy-box offer (what the product page
+ * sells by default, refresh.ts), null when nothing can be bought; `seller_kinds` is a bitmask (own = 1, marketplace = 2, dropshipping = 4); `relevance`
  * is the default order of non-search listings, ascending = best (see refresh.ts); `combo`
  * packs the four columns the seller, availability, rating and condition facets count, so one
  * GROUP BY on an integer serves all four.
@@ -692,10 +692,14 @@ export const orders = sqliteTable(
     discount: integer('discount').notNull().default(0),
     /** Paid with a gift card (this order's share). */
     giftCardAmount: integer('gift_card_amount').notNull().default(0),
-    /** What is left to pay: articles + shipping − discount − gift card. */
+    /** The solidary donation (worker/domain/checkout/solidary.ts) carried by this order: money, not an article line. */
+    solidaryAmount: integer('solidary_amount').notNull().default(0),
+    /** What is left to pay: articles + shipping + solidary donation − discount − gift card − balance. */
     total: integer('total').notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** When the order confirmation e-mail was claimed for sending (worker/orders/confirmation.ts): set once, so it goes once. */
+    confirmationSentAt: integer('confirmation_sent_at'),
   },
   (t) => [uniqueIndex('orders_checkout_idx').on(t.checkoutKey, t.orderKey), index('orders_user_idx').on(t.userId, t.createdAt)],
 );

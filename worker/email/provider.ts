@@ -13,6 +13,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The provider's idempotency key: the same key is delivered once (default: a fresh one per send). */
+  idempotencyKey?: string;
 }
 
 export interface EmailSender {
@@ -35,7 +37,7 @@ export function httpEmailSender({ apiUrl, apiKey, from, fetch }: HttpSenderOptio
       const response = await fetch(
         new Request(`${apiUrl.replace(/\/$/, '')}/emails`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': message.idempotencyKey ?? crypto.randomUUID() },
           body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
         }),
       );

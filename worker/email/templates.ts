@@ -1,5 +1,5 @@
 /**
- * The identity e-mails, in the recipient's language: a subject, paragraphs, and an optional
+ * The identity e-mails and the order confirmation, in the recipient's language: a subject, paragraphs, and an optional
  * button (link) or code, rendered as plain text and as simple HTML.
  */
 import type { I18n } from '@lingui/core';
@@ -8,9 +8,11 @@ import type { EmailMessage } from './provider';
 
 interface Content {
   subject: string;
+  /** Paragraphs; a line break inside one is kept (a list of lines, an address). */
   paragraphs: string[];
   action?: { label: string; url: string };
   code?: string;
+  idempotencyKey?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -24,12 +26,17 @@ function compose(to: string, i18n: I18n, content: Content): EmailMessage {
     signature,
   ].join('\n\n');
   const html = [
-    ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...content.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     ...(content.code ? [`<p style="font-size:28px;letter-spacing:6px"><strong>${escapeHtml(content.code)}</strong></p>`] : []),
     ...(content.action ? [`<p><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.label)}</a></p>`] : []),
     `<p>${escapeHtml(signature)}</p>`,
   ].join('');
-  return { to, subject: content.subject, text, html: `<!doctype html><html><body>${html}</body></html>` };
+  return { to, subject: content.subject, text, html: `<!doctype html><html><body>${html}</body></html>`, ...(content.idempotencyKey ? { idempotencyKey: content.idempotencyKey } : {}) };
+}
+
+/** The order confirmation (worker/orders/confirmation.ts writes its content in the order's language). */
+export function orderConfirmationEmail(to: string, i18n: I18n, content: Content): EmailMessage {
+  return compose(to, i18n, content);
 }
 
 export function confirmAccountEmail(to: string, i18n: I18n, link: string, validHours: number): EmailMessage {

@@ -116,20 +116,21 @@ export const ADDRESS_TABLES = {
 
 export type AddressKind = keyof typeof ADDRESS_TABLES;
 
-/** The user's addresses of a kind, the checked one first (spec §4), with province and country names. */
+/** The user's addresses of a kind, the checked one first (spec §4), with province (name, code) and country names. */
 export async function listAddresses(db: Db, kind: AddressKind, userId: number, language: Language) {
   const t = ADDRESS_TABLES[kind];
   const rows = await db
-    .select({ address: t.table, provinceName: provinces.name, countryName: countryTranslations.name })
+    .select({ address: t.table, provinceName: provinces.name, provinceCode: provinces.code, countryName: countryTranslations.name })
     .from(t.table)
     .leftJoin(provinces, eq(provinces.id, t.provinceId))
     .leftJoin(countries, eq(countries.iso, t.countryIso))
     .leftJoin(countryTranslations, and(eq(countryTranslations.countryId, countries.id), eq(countryTranslations.lang, language)))
     .where(eq(t.userId, userId))
     .orderBy(asc(t.id));
-  const addresses = rows.map(({ address, provinceName, countryName }) => ({
+  const addresses = rows.map(({ address, provinceName, provinceCode, countryName }) => ({
     ...(address as typeof shippingAddresses.$inferSelect & typeof billingAddresses.$inferSelect),
-    province: { id: address.provinceId, name: provinceName ?? '' },
+    // The code lets the address be written the country's way (Italy's sigla: worker/domain/identity/address-format.ts).
+    province: { id: address.provinceId, name: provinceName ?? '', code: provinceCode ?? '' },
     country: { iso: address.countryIso, name: countryName ?? address.countryIso },
   }));
   const checked = checkedAddressId(addresses);

@@ -39,12 +39,17 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose,
   return row?.userId;
 }
 
-/** Whether a token would be accepted now (the new-password page asks before showing its form). */
-export async function isTokenUsable(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+/** The user a token would be accepted for now, without using it up. */
+export async function tokenOwner(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<number | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const [row] = await db
     .select({ userId: authTokens.userId })
     .from(authTokens)
     .where(and(eq(authTokens.tokenHash, await sha256(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now.getTime())));
-  return row !== undefined;
+  return row?.userId;
+}
+
+/** Whether a token would be accepted now (the new-password page asks before showing its form). */
+export async function isTokenUsable(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<boolean> {
+  return (await tokenOwner(db, token, purpose, now)) !== undefined;
 }

@@ -49,7 +49,7 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-export type KeyPurpose = 'signed-token' | 'cart-id';
+export type KeyPurpose = 'signed-token' | 'cart-id' | 'known-device';
 
 const keyCache = new Map<string, Promise<CryptoKey>>();
 

@@ -2,19 +2,27 @@
  * Attempt limits for login, two-factor, password recovery and sign-up, per account and per
  * client (the visitor's IP as Cloudflare reports it). Each counter is a RateLimiterDO, so
  * concurrent attempts are counted exactly; a counter is a fixed window that deletes itself
- * when the window ends. Past the limit the call answers 429 with Retry-After.
+ * when the window ends. Past a client's limit the call answers 429 with Retry-After.
  *
  * | action    | per account         | per client          |
  * |-----------|---------------------|---------------------|
- * | login     | 10 in 15 minutes    | 30 in 15 minutes    |
+ * | login     | 10 in 15 minutes, then more proof (never a refusal) | 30 in 15 minutes |
+ * | reauth    | 10 in 15 minutes    | 30 in 15 minutes    |  (password change, two-step toggling)
  * | twoFactor | 5 codes a challenge (worker/identity/two-factor.ts) | 30 in 15 minutes |
  * | recovery  | 3 in 1 hour         | 10 in 1 hour        |
  * | signup    | 3 in 1 hour         | 10 in 1 hour        |
  * | giftCard  | —                   | 20 in 1 hour        |  (guessing codes)
+ *
+ * The login's per-account limit does not refuse: anyone can send wrong passwords for someone
+ * else's e-mail, and a hard limit would let them lock the owner out (OWASP, "Account lockout").
+ * Past it the caller is told (`accountPastLimit`) and the login asks browsers that have not
+ * signed in to the account before for an e-mailed code (worker/api/auth.ts); a successful
+ * sign-in resets the count.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { AppContext } from '../http/context';
 import { appError } from '../http/errors';
+import { clientKey } from '../domain/identity/client-address';
 import { sha256 } from './crypto';
 
 export interface Limit {
@@ -22,13 +30,21 @@ export interface Limit {
   windowS: number;
 }
 
+interface Rules {
+  client: Limit;
+  account?: Limit;
+  /** Past the account's limit: refuse (429, the default), or let the caller ask for more proof. */
+  pastAccountLimit?: 'refuse' | 'verify';
+}
+
 export const RATE_LIMITS = {
-  login: { account: { max: 10, windowS: 15 * 60 }, client: { max: 30, windowS: 15 * 60 } },
+  login: { account: { max: 10, windowS: 15 * 60 }, client: { max: 30, windowS: 15 * 60 }, pastAccountLimit: 'verify' },
+  reauth: { account: { max: 10, windowS: 15 * 60 }, client: { max: 30, windowS: 15 * 60 } },
   twoFactor: { client: { max: 30, windowS: 15 * 60 } },
   recovery: { account: { max: 3, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
   signup: { account: { max: 3, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
   giftCard: { client: { max: 20, windowS: 60 * 60 } },
-} as const satisfies Record<string, { account?: Limit; client: Limit }>;
+} as const satisfies Record<string, Rules>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -52,34 +68,58 @@ export class RateLimiterDO extends DurableObject<Env> {
     return { allowed: current.count <= max, retryAfterS };
   }
 
+  /** Forgets the count (a successful sign-in). */
+  async reset(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
   override async alarm() {
     await this.ctx.storage.deleteAll();
   }
 }
 
-/** The client's address as Cloudflare reports it; requests without one share a counter. */
+/**
+ * The client a per-client limit counts: `CF-Connecting-IP` and nothing else. In production
+ * Cloudflare sets that header to the address the connection came from and replaces any copy the
+ * client sent; `X-Forwarded-For` and the like are whatever the client chose to write, so they are
+ * never read. (In development there is no Cloudflare in front and the header is taken as sent,
+ * which is how tests give each browser its own address.) An IPv6 client counts by its /64
+ * network, the block one subscriber gets, so rotating addresses inside it gains nothing; a
+ * missing or malformed header shares one counter.
+ */
 export function clientAddress(c: AppContext): string {
-  return c.req.header('CF-Connecting-IP') ?? 'unknown';
+  return clientKey(c.req.header('CF-Connecting-IP'));
 }
 
-async function count(c: AppContext, name: string, limit: Limit) {
-  const stub = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(name));
-  return stub.hit(limit.max, limit.windowS, c.var.now.getTime());
+function counter(c: AppContext, name: string) {
+  return c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(name));
 }
+
+const accountCounterName = async (action: RateLimitedAction, email: string) => `${action}:account:${await sha256(email)}`;
 
 /**
- * Counts one attempt of `action` for the client and, when given, the account (its e-mail);
- * throws the 429 error once either is past its limit.
+ * Counts one attempt of `action` for the client and, when given, the account (its normalised
+ * e-mail). Throws the 429 error once the client is past its limit, or the account is past a
+ * limit that refuses; `accountPastLimit` tells the caller about a limit that asks for more proof.
  */
-export async function limitAttempt(c: AppContext, action: RateLimitedAction, email?: string): Promise<void> {
-  const rules: { account?: Limit; client: Limit } = RATE_LIMITS[action];
-  const checks = [count(c, `${action}:client:${clientAddress(c)}`, rules.client)];
-  if (email !== undefined && rules.account) checks.push(count(c, `${action}:account:${await sha256(email)}`, rules.account));
-  const results = await Promise.all(checks);
-  const refused = results.filter((r) => !r.allowed);
+export async function limitAttempt(c: AppContext, action: RateLimitedAction, email?: string): Promise<{ accountPastLimit: boolean }> {
+  const rules: Rules = RATE_LIMITS[action];
+  const now = c.var.now.getTime();
+  const client = counter(c, `${action}:client:${clientAddress(c)}`).hit(rules.client.max, rules.client.windowS, now);
+  const account = email !== undefined && rules.account ? counter(c, await accountCounterName(action, email)).hit(rules.account.max, rules.account.windowS, now) : undefined;
+  const [clientResult, accountResult] = await Promise.all([client, account]);
+  const accountPastLimit = accountResult !== undefined && !accountResult.allowed;
+  const refused = [clientResult, ...(accountPastLimit && rules.pastAccountLimit !== 'verify' ? [accountResult] : [])].filter((r) => !r.allowed);
   if (refused.length > 0) {
     const retryAfterS = Math.max(...refused.map((r) => r.retryAfterS));
     c.header('Retry-After', String(retryAfterS));
     throw appError('tooManyAttempts', { retryAfterS });
   }
+  return { accountPastLimit };
+}
+
+/** Forgets the account's count of `action` (after a successful sign-in). */
+export async function resetAccountAttempts(c: AppContext, action: RateLimitedAction, email: string): Promise<void> {
+  await counter(c, await accountCounterName(action, email)).reset();
 }

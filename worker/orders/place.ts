@@ -13,6 +13,7 @@ import { orderNumber } from '../domain/orders/order-number';
 import { spendStatements } from '../balance/balance';
 import { initialState, type NoGatewayMethod, type OrderState } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
+import { insertRows } from '../db/limits';
 
 export interface OrderLineInput {
   articleId: number;
@@ -42,6 +43,8 @@ export interface OrderGroupInput {
   /** This order's share of the gift card and of the store balance (worker/domain/orders/allocate.ts). */
   giftCardAmount: number;
   balanceAmount?: number;
+  /** The solidary donation this order carries (the first order of a checkout): an amount of the order, never an article line. */
+  solidaryAmount?: number;
 }
 
 export interface PlaceInput {
@@ -102,7 +105,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   }
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
-    const total = Math.max(0, subtotal(group) + group.shippingCost - group.discount - group.giftCardAmount - (group.balanceAmount ?? 0));
+    const total = Math.max(0, subtotal(group) + group.shippingCost + (group.solidaryAmount ?? 0) - group.discount - group.giftCardAmount - (group.balanceAmount ?? 0));
     placed.push({ orderNumber: number, orderKey: group.orderKey, state, total });
     statements.push(
       db.insert(orders).values({
@@ -130,11 +133,15 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         shippingCost: group.shippingCost,
         discount: group.discount,
         giftCardAmount: group.giftCardAmount,
+        solidaryAmount: group.solidaryAmount ?? 0,
         total,
         createdAt: at,
         updatedAt: at,
       }),
-      db.insert(orderLines).values(
+      // Lines × columns would pass D1's 100 parameters from about a dozen lines: cut into statements of the same batch.
+      ...insertRows(
+        db,
+        orderLines,
         group.lines.map((line) => ({
           orderNumber: number,
           articleId: line.articleId,
@@ -148,7 +155,8 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         })),
       ),
       db.insert(orderEvents).values({ orderNumber: number, state, at }),
-      db.insert(userPurchases).values(group.lines.map((line) => ({ userId: input.userId, articleId: line.articleId, orderNumber: number, purchasedAt: at }))),
+      // Purchases are the articles bought (what the shopper may review); services are not articles.
+      ...insertRows(db, userPurchases, group.lines.filter((line) => !line.isService).map((line) => ({ userId: input.userId, articleId: line.articleId, orderNumber: number, purchasedAt: at }))),
     );
   }
   const first = placed[0]!.orderNumber;

@@ -1,7 +1,9 @@
 /** Reading orders: a user's own (the result page) and the public tracking view of one order. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { inList } from '../db/limits';
 import type { Db } from '../db/client';
 import { orderEvents, orderLines, orders } from '../db/schema';
+import { addressLine, addressPartsOf } from '../domain/identity/address-format';
 import type { OrderState } from '../domain/orders/state-machine';
 
 export interface OrderSummary {
@@ -15,6 +17,8 @@ export interface OrderSummary {
   /** Paid with a gift card and with the store balance. */
   giftCardAmount: number;
   balanceAmount: number;
+  /** The solidary donation this order carries (an amount of the order, not one of its lines). */
+  solidaryAmount: number;
   total: number;
   createdAt: string;
   /** Where it goes, in one line: the address, the collection point or the shop (and who collects it). */
@@ -26,21 +30,24 @@ export interface OrderSummary {
   lines: { name: string; qty: number; unitPrice: number; totalPrice: number }[];
 }
 
-/** The order's shipping address (a saved address, or the point or shop marker) as one line. */
+/**
+ * The order's shipping address (a saved address, or the point or shop marker) as one line,
+ * written the way its country writes addresses. Shop markers carry no country: our shops are
+ * in Spain.
+ */
 export function destinationLine(address: Record<string, unknown>): string {
   const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '');
-  const street = [text('address'), text('streetNumber')].filter(Boolean).join(' ');
-  const place = [text('postalCode'), text('city')].filter(Boolean).join(' ');
   const who = address.kind === 'point' ? text('pointName') : address.kind === 'shop' ? text('name') : `${text('name')} ${text('surname')}`.trim();
-  return [who, street, place].filter(Boolean).join(', ');
+  const parts = addressPartsOf(address);
+  return [who, addressLine({ ...parts, countryIso: parts.countryIso || (address.kind === 'shop' ? 'ES' : '') })].filter(Boolean).join(', ');
 }
 
 /** The user's orders among `numbers` (others' numbers are simply not found). */
 export async function ordersOfUser(db: Db, userId: number, numbers: readonly string[]): Promise<OrderSummary[]> {
   if (numbers.length === 0) return [];
-  const rows = await db.select().from(orders).where(and(eq(orders.userId, userId), inArray(orders.orderNumber, [...numbers]))).orderBy(asc(orders.orderKey));
+  const rows = await db.select().from(orders).where(and(eq(orders.userId, userId), inList(orders.orderNumber, numbers))).orderBy(asc(orders.orderKey));
   if (rows.length === 0) return [];
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderNumber, rows.map((r) => r.orderNumber))).orderBy(asc(orderLines.id));
+  const lines = await db.select().from(orderLines).where(inList(orderLines.orderNumber, rows.map((r) => r.orderNumber))).orderBy(asc(orderLines.id));
   return rows.map((row) => ({
     orderNumber: row.orderNumber,
     state: row.state as OrderState,
@@ -51,6 +58,7 @@ export async function ordersOfUser(db: Db, userId: number, numbers: readonly str
     discount: row.discount,
     giftCardAmount: row.giftCardAmount,
     balanceAmount: row.balanceAmount,
+    solidaryAmount: row.solidaryAmount,
     total: row.total,
     createdAt: new Date(row.createdAt).toISOString(),
     destination: destinationLine(row.shippingAddress),
@@ -59,6 +67,25 @@ export async function ordersOfUser(db: Db, userId: number, numbers: readonly str
     neutral: row.neutral,
     lines: lines.filter((l) => l.orderNumber === row.orderNumber).map((l) => ({ name: l.name, qty: l.qty, unitPrice: l.unitPrice, totalPrice: l.totalPrice })),
   }));
+}
+
+/** A line of the account overview's latest orders. */
+export interface RecentOrder {
+  orderNumber: string;
+  state: OrderState;
+  total: number;
+  createdAt: string;
+}
+
+/** The user's latest orders, newest first (the account overview), read straight from D1 so a new order shows at once. */
+export async function latestOrdersOfUser(db: Db, userId: number, limit = 5): Promise<RecentOrder[]> {
+  const rows = await db
+    .select({ orderNumber: orders.orderNumber, state: orders.state, total: orders.total, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(limit);
+  return rows.map((row) => ({ orderNumber: row.orderNumber, state: row.state as OrderState, total: row.total, createdAt: new Date(row.createdAt).toISOString() }));
 }
 
 export interface TrackingView {

@@ -7,8 +7,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { createElement, type ReactNode } from 'react';
 import type { StoreContextValue } from '../../client/components/store-context';
 import { ErrorPage, NotFoundPage } from '../../client/pages/status';
-import { safeNext } from '../../client/components/forms';
-import { href, matchPath } from '../../client/routes';
+import { safeNext } from '../../client/safe-next';
+import { decodeSegment, href, matchPath } from '../../client/routes';
 import { currentUser } from '../identity/session';
 import type { MenuCategory } from '../../client/types';
 import { resolveSlug } from '../db/catalogue';
@@ -110,7 +110,9 @@ export async function handlePage(c: AppContext): Promise<Response> {
     params = match.params;
   } else {
     const segments = match.path.split('/').filter(Boolean);
-    const found = segments.length === 1 ? await resolveSlug(db, language, decodeURIComponent(segments[0]!)) : undefined;
+    // A segment with a malformed escape names no slug: the 404 page, like any unknown path.
+    const slug = segments.length === 1 ? decodeSegment(segments[0]!) : undefined;
+    const found = slug === undefined ? undefined : await resolveSlug(db, language, slug);
     if (found) {
       page = SLUG_PAGES[found.kind];
       kind = { slug: found.kind };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLineView, CartViewData } from '../../../client/cart/api';
-import { ALERT_INTERVAL_MS, ALERT_STAMP_KEY, alertDue, checkCartConsistency, costMismatch, mismatchAlert } from '../../../client/cart/consistency';
+import { ALERT_INTERVAL_MS, ALERT_STAMP_KEY, alertDue, checkCartConsistency, costMismatch } from '../../../client/cart/consistency';
+import { mismatchAlert } from '../../../worker/domain/checkout/cost-check';
 
 const NOW = 1_800_000_000_000;
 const ID = '0b7c2a4e-1111-4222-8333-444455556666';
@@ -90,7 +91,7 @@ describe('alertDue: once per 10 minutes from this browser (spec §9)', () => {
   });
 });
 
-describe('mismatchAlert', () => {
+describe('mismatchAlert (written by the server from the cart it checked)', () => {
   it('names the cart, both sums and every line, within the server limits', () => {
     const alert = mismatchAlert(costMismatch(cart([line(1, 1999, 2), line(2, 500, 1)], 9999))!);
     expect(alert.kind).toBe('product-cost-mismatch');
@@ -100,6 +101,7 @@ describe('mismatchAlert', () => {
     expect(alert.text).toContain('9999 cents');
     expect(alert.text).toContain('- line 1, article 1001, Article 1: 2 × 1999 = 3998');
     expect(alert.text).toContain('- line 2, article 1002, Article 2: 1 × 500 = 500');
+    expect(mismatchAlert(costMismatch(cart([line(1, 1999, 2)], 1))!, 'Checked on the server.').text).toContain('(difference -3997).\nChecked on the server.\n');
   });
 
   it('cuts a very long text to 4,000 characters', () => {
@@ -122,9 +124,11 @@ describe('checkCartConsistency', () => {
 
   it('alerts on a mismatch, then stays quiet for 10 minutes', async () => {
     const store = memoryStore();
-    const sent: { title: string }[] = [];
-    const send = async (a: { title: string }) => void sent.push(a);
+    const sent: unknown[] = [];
+    const send = async (a: unknown) => void sent.push(a);
     expect(await checkCartConsistency(bad, NOW, store, send)).toBe(true);
+    // The report carries no title or text for the server to trust: only the kind of check.
+    expect(sent).toEqual([{ kind: 'product-cost-mismatch' }]);
     expect(store.items.get(ALERT_STAMP_KEY)).toBe(String(NOW));
     expect(await checkCartConsistency(bad, NOW + ALERT_INTERVAL_MS - 1, store, send)).toBe(false);
     expect(await checkCartConsistency(bad, NOW + ALERT_INTERVAL_MS, store, send)).toBe(true);

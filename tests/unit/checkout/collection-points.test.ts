@@ -282,7 +282,8 @@ describe('seed: collection points and postal code locations', () => {
 
   it('locates every postal prefix of the provinces of geo.ts, and the demo addresses exactly', () => {
     for (const country of COUNTRIES.filter((c) => ['ES', 'PT', 'FR', 'IT', 'DE'].includes(c.iso))) {
-      for (const province of PROVINCES.filter((p) => p.countryId === country.id)) {
+      // Places we do not ship to (France's overseas départements) need no location.
+      for (const province of PROVINCES.filter((p) => p.countryId === country.id && shippingZone(country.iso, p.code) !== null)) {
         for (const prefix of province.postalPrefixes.split(',').filter(Boolean)) {
           expect(location.has(`${country.iso} ${prefix}`), `${country.iso} ${province.name} ${prefix}`).toBe(true);
         }

@@ -111,8 +111,16 @@ describe('provinceMatchesPostalCode', () => {
     }
   });
 
-  it('puts a Corsican code in both Corsican départements, which share the prefix 20', () => {
-    const corsica = PROVINCES.filter((p) => isoOf.get(p.countryId) === 'FR' && provinceMatchesPostalCode('20090', p.postalPrefixes));
-    expect(corsica.map((p) => p.code).sort()).toEqual(['2A', '2B']);
+  it.each([
+    ['20090', '2A'],
+    ['20137', '2A'],
+    ['20200', '2B'],
+    ['20600', '2B'],
+    ['75001', '75'],
+    ['97400', '974'],
+    ['97600', '976'],
+  ])('puts the French code %s in département %s only', (postalCode, code) => {
+    const france = PROVINCES.filter((p) => isoOf.get(p.countryId) === 'FR' && provinceMatchesPostalCode(postalCode, p.postalPrefixes));
+    expect(france.map((p) => p.code)).toEqual([code]);
   });
 });

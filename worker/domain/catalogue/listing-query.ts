@@ -20,6 +20,12 @@ export const SHORT_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 1000;
 export const MAX_FILTER_VALUES = 20;
+/**
+ * Attribute filters (`attr.<name>`) kept at most, the first ones of the query string; further
+ * keys are dropped. With the values' cap this bounds the work a listing does, and the listing's
+ * SQL carries every attribute filter in one JSON parameter, so its text does not grow with them.
+ */
+export const MAX_ATTRIBUTE_FILTERS = 10;
 const MAX_QUERY_LENGTH = 100;
 const MAX_VALUE_LENGTH = 100;
 
@@ -91,7 +97,8 @@ function clampInt(raw: string | null, min: number, max: number): number | undefi
 /**
  * A ListingQuery from the query string. Unknown sorts fall back to the default sort, pages are
  * clamped to 1…1000, page sizes outside 1…100 become the default, unknown keys and invalid
- * values are dropped, each filter keeps at most 20 distinct values.
+ * values are dropped, each filter keeps at most 20 distinct values, and at most 10 attribute
+ * filters are kept.
  */
 export function parseListingQuery(params: URLSearchParams, defaults: Partial<Pick<ListingQuery, 'sort' | 'pageSize'>> = {}): ListingQuery {
   const defaultSort = defaults.sort ?? 'relevance';
@@ -104,12 +111,19 @@ export function parseListingQuery(params: URLSearchParams, defaults: Partial<Pic
   const query = (params.get('query') ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH).trim();
 
   const filters: Record<string, string[]> = {};
+  let attributeKeys = 0;
   for (const [key, raw] of params) {
     if (!isFilterKey(key)) continue;
+    if (!Object.hasOwn(filters, key) && key.startsWith(ATTRIBUTE_PREFIX)) {
+      // A key counts once it has a valid value; past the cap, new attribute keys are dropped.
+      if (attributeKeys >= MAX_ATTRIBUTE_FILTERS || !raw.split(',').some((part) => canonicalValue(key, part) !== undefined)) continue;
+      attributeKeys++;
+    }
     const values = (filters[key] ??= []);
     for (const part of raw.split(',')) {
+      if (values.length >= MAX_FILTER_VALUES) break;
       const value = canonicalValue(key, part);
-      if (value !== undefined && !values.includes(value) && values.length < MAX_FILTER_VALUES) values.push(value);
+      if (value !== undefined && !values.includes(value)) values.push(value);
     }
   }
   if (filters.rating) filters.rating = filters.rating.slice(0, 1);

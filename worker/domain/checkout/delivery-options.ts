@@ -7,6 +7,12 @@
  *   Murcia (spec §9). The order's shipping address becomes the shop's marker, the negated shop
  *   id (spec §4; worker/checkout/destination.ts); what selecting a shop clears in the checkout
  *   draft is `applyDraftPatch` of worker/checkout/draft.ts.
+ * - Store pickup (spec §3 `shops`, `notAvailableShopsReasons`): a shop is offered when its
+ *   country serves the delivery country — its own country, and any other `PICKUP_SERVES` lists
+ *   (none today) — so a delivery to Paris is offered no Spanish shop. The delivery country is the
+ *   chosen shipping address's, else the channel's. When no shop is offered the reasons say why:
+ *   `noShopInCountry` (no shop serves that country) and `otherSellers` (articles of other sellers,
+ *   who ship themselves; spec §8 1170).
  * - Customs zones are Canarias (provinces 35, 38), Ceuta (51) and Melilla (52). Shipping and
  *   billing match when neither is in one, or both are in the same one (spec §5).
  * - Collection point search: countries with collection points (ES, PT, FR, IT, DE) and a
@@ -41,6 +47,37 @@ export interface ShopShippingMarker {
 export function shopShippingMarker(shopId: number): ShopShippingMarker {
   const pickup = pickupShopFor(shopId);
   return { kind: 'shop', shopId: pickup, addressId: -pickup };
+}
+
+/** Delivery countries a shop's country serves for pickup besides its own (ISO codes). */
+export const PICKUP_SERVES: Readonly<Record<string, readonly string[]>> = {};
+
+export type NotAvailableShopsReason = 'noShopInCountry' | 'otherSellers';
+
+export interface PickupFacts {
+  /** Where the order would otherwise go: the shipping address's country, else the channel's. */
+  deliveryCountry: string;
+  sellerKinds: readonly SellerKind[];
+}
+
+/** Whether a shop in `shopCountry` can serve a delivery to `deliveryCountry`. */
+export function shopServes(shopCountry: string, deliveryCountry: string, serves: Readonly<Record<string, readonly string[]>> = PICKUP_SERVES): boolean {
+  const shop = shopCountry.trim().toUpperCase();
+  const delivery = deliveryCountry.trim().toUpperCase();
+  return shop !== '' && (shop === delivery || (serves[shop] ?? []).includes(delivery));
+}
+
+/** The shops offered for pickup (in the given order), or none with the reasons why (module header). */
+export function pickupShops<S extends { id: number; countryIso: string }>(
+  shops: readonly S[],
+  facts: PickupFacts,
+  serves: Readonly<Record<string, readonly string[]>> = PICKUP_SERVES,
+): { shops: S[]; notAvailableShopsReasons: NotAvailableShopsReason[] } {
+  const serving = shops.filter((shop) => shopServes(shop.countryIso, facts.deliveryCountry, serves));
+  const reasons: NotAvailableShopsReason[] = [];
+  if (serving.length === 0) reasons.push('noShopInCountry');
+  if (facts.sellerKinds.some((kind) => kind !== 'own')) reasons.push('otherSellers');
+  return { shops: reasons.length === 0 ? serving : [], notAvailableShopsReasons: reasons };
 }
 
 export type CustomsZone = 'canarias' | 'ceuta' | 'melilla';

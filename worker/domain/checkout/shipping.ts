@@ -5,7 +5,9 @@
  * Zones (`shippingZone`): Spain splits into the peninsula, Baleares (province 07), Canarias (35,
  * 38), Ceuta (51) and Melilla (52); Portugal into the mainland (districts 01–18), the Azores (20)
  * and Madeira (30), the codes of scripts/seed/geo.ts. France, Italy, Germany and Andorra are one
- * zone each (Corsica is priced as mainland France). Anything else has no zone.
+ * zone each (Corsica is priced as mainland France). France's overseas départements (971–976) are
+ * outside the EU VAT territory and have no tariff, so no zone: addresses there serve for invoices.
+ * Anything else has no zone.
  *
  * The retailer's own group, by shipping type (spec §3: 1 home, 2 collection point, 3 store):
  * - Store pickup is free, wherever the customer lives.
@@ -155,7 +157,8 @@ const twoDigits = (code: string | null | undefined): string | null => {
 
 /**
  * The zone of a destination, or null when it is not one we ship to. Spain and Portugal need a
- * valid province code (ES 01–52, PT 01–18, 20, 30); the other countries ignore it.
+ * valid province code (ES 01–52, PT 01–18, 20, 30); France refuses its overseas départements
+ * (97x); the other countries ignore it.
  */
 export function shippingZone(countryIso: string, provinceCode: string | null | undefined): ShippingZone | null {
   const iso = countryIso.trim().toUpperCase();
@@ -169,6 +172,7 @@ export function shippingZone(countryIso: string, provinceCode: string | null | u
     if (code >= '01' && code <= '18') return 'pt-mainland';
     return PORTUGAL_REGIONS[code] ?? null;
   }
+  if (iso === 'FR' && /^97\d$/.test((provinceCode ?? '').trim())) return null;
   return ONE_ZONE_COUNTRIES[iso] ?? null;
 }
 

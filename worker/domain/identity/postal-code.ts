@@ -64,3 +64,22 @@ export function provinceMatchesPostalCode(postalCode: string, postalPrefixes: st
   const code = postalCode.toUpperCase().replace(/\s/g, '');
   return prefixes.some((prefix) => code.startsWith(prefix));
 }
+
+/**
+ * The province code a postal code decides, where it decides one (scripts/seed/geo.ts codes):
+ * Spain's first two digits (INE code); France's département — the first three digits overseas
+ * (971–976), Corsica by its third digit (200–201 Corse-du-Sud 2A, 202–206 Haute-Corse 2B), else
+ * the first two. Elsewhere (Italian CAPs are shared, German zones cross Länder, Portuguese CP4 do
+ * not follow districts) null: the shopper chooses.
+ */
+export function provinceCodeForPostalCode(countryIso: string, raw: string): string | null {
+  const iso = countryIso.trim().toUpperCase();
+  if (iso !== 'ES' && iso !== 'FR') return null;
+  const postal = normalizePostalCode(iso, raw);
+  if (!postal.ok) return null;
+  const code = postal.postalCode;
+  if (iso === 'ES') return code.slice(0, 2);
+  if (code.startsWith('97')) return /^97[1-46]/.test(code) ? code.slice(0, 3) : null;
+  if (code.startsWith('20')) return code[2] === '0' || code[2] === '1' ? '2A' : code[2] === '2' || code[2] === '6' ? '2B' : null;
+  return code.slice(0, 2) === '00' || code.slice(0, 2) === '96' || code.slice(0, 2) === '98' || code.slice(0, 2) === '99' ? null : code.slice(0, 2);
+}

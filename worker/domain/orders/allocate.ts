@@ -14,6 +14,8 @@ export interface GroupMoney {
   shipping: number;
   lineDiscount: number;
   own: boolean;
+  /** A solidary donation the group carries: paid like the rest, never discounted nor a weight of the cart discount. */
+  donation?: number;
 }
 
 /** Shares `amount` by `weights` (non-negative), largest remainder; shares sum to `amount`. */
@@ -46,7 +48,7 @@ export function allocate(groups: readonly GroupMoney[], cartDiscount: number, sh
   return groups.map((group, i) => {
     const gross = group.articles + group.shipping;
     const discount = Math.min(gross, group.lineDiscount + cartShares[i]! + (group.own ? Math.min(shippingDiscount, group.shipping) : 0));
-    const due = gross - discount;
+    const due = gross - discount + (group.donation ?? 0);
     const paidByCard = Math.min(giftLeft, due);
     giftLeft -= paidByCard;
     const paidByBalance = Math.min(balanceLeft, due - paidByCard);

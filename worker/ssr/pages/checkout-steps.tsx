@@ -6,7 +6,6 @@
  * methods (with why a method is not available) and any blocking error of spec §8.
  */
 import { msg } from '@lingui/core/macro';
-import { asc } from 'drizzle-orm';
 import { lazy } from 'react';
 import type { CheckoutPageData } from '../../../client/pages/checkout';
 import type { CheckoutStepProps, StepAlert, StepSummary } from '../../../client/islands/checkout-step';
@@ -20,12 +19,16 @@ import { shippingPointsNotAllowedReasons } from '../../domain/checkout/collectio
 import { alertFor, displayedAlert, type CriticalError } from '../../domain/checkout/alerts';
 import { modifierExpired } from '../../cart/modifier';
 import { quoteCheckout, type Quote } from '../../checkout/quote';
-import { physicalShops } from '../../db/schema';
-import { pickupShopFor } from '../../domain/checkout/delivery-options';
+import { pickupShopFor, pickupShops } from '../../domain/checkout/delivery-options';
+import { pickupShopRows } from '../../checkout/shops';
 import { selectPaymentOnLoad } from '../../domain/checkout/payment-selection';
 import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
 import { AppError, entryForCode } from '../../http/errors';
 import { listAddresses, loadOwnedAddress } from '../../identity/addresses';
+import { addressLabel, addressLine, addressPartsOf } from '../../domain/identity/address-format';
+import { listCountries, listProvinces } from '../../db/geo';
+import { destinationLine } from '../../orders/read';
+import type { BookAddress } from '../../../client/islands/address-book';
 import { sortAddresses } from '../../domain/identity/address-defaults';
 import type { AppContext } from '../../http/context';
 import type { UserRow } from '../../identity/session';
@@ -71,10 +74,6 @@ function refusalAlert(c: AppContext, error: AppError): StepAlert {
   return { code: error.entry.code, type, blocks: true, message: c.var.i18n._(error.entry.message), articleNames: [] };
 }
 
-function addressLabel(a: { name: string; surname: string; address: string; streetNumber: string; postalCode: string; city: string; companyName?: string }): string {
-  return `${a.companyName ? `${a.companyName} · ` : ''}${a.name} ${a.surname}, ${a.address} ${a.streetNumber}, ${a.postalCode} ${a.city}`;
-}
-
 const shippingTotal = (quote: Quote) => quote.totals.shippingCost + quote.totals.marketPlaceShippingCost + quote.totals.dropShippingShippingCost;
 
 async function stepProps(context: LoadContext, requested: Step): Promise<CheckoutPageData | { redirect: string }> {
@@ -99,7 +98,9 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
   const base = { step, cartId, draft, next: href(NEXT_OF[step], language, channel), isB2b: user!.isB2b, modificationExpired, alert: null as StepAlert | null };
 
   if (step === 'addresses') {
-    const [shipping, billing] = await Promise.all([listAddresses(db, 'shipping', user!.id, language), listAddresses(db, 'billing', user!.id, language)]);
+    const [shipping, billing, countries] = await Promise.all([listAddresses(db, 'shipping', user!.id, language), listAddresses(db, 'billing', user!.id, language), listCountries(db, language)]);
+    // The step adds and edits addresses itself (the address book's form), in the channel's country first.
+    const defaultCountry = countries.find((c) => c.iso === channel.country) ?? countries[0]!;
     // The checked address is the selected one, else the default, else the last added (spec §4; listAddresses marks it `default`).
     const selected = draft.shippingAddressSelected ?? shipping.find((a) => a.default)?.id ?? null;
     const billingSelected = draft.billingAddressSelected ?? billing.find((a) => a.default)?.id ?? null;
@@ -110,14 +111,15 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
         ...base,
         draft: { ...draft, shippingAddressSelected: selected, billingAddressSelected: billingSelected },
         // The checked address sorts first (spec §4).
-        shipping: sortAddresses(shipping, selected ?? undefined).map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
-        billing: sortAddresses(billing, billingSelected ?? undefined).map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode })),
+        shipping: sortAddresses(shipping, selected ?? undefined).map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode, address: a as BookAddress })),
+        billing: sortAddresses(billing, billingSelected ?? undefined).map((a) => ({ id: a.id, label: addressLabel(a), default: a.default, countryIso: a.countryIso, postalCode: a.postalCode, address: a as BookAddress })),
+        book: { countries, defaultCountryIso: defaultCountry.iso, provinces: (await listProvinces(db, defaultCountry.id)) ?? [] },
       },
     };
   }
 
   if (step === 'delivery') {
-    const shops = await db.select({ id: physicalShops.id, name: physicalShops.name }).from(physicalShops).orderBy(asc(physicalShops.name));
+    const shops = await pickupShopRows(db);
     const byId = new Map(shops.map((s) => [s.id, s.name]));
     const home = draft.shippingAddressSelected === null ? { quote: null, alert: null } : await tryQuote(http, user!, cart, { ...draft, shippingType: 1 });
     const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cart, draft) : draft.shippingType === 1 ? home : { quote: null, alert: null };
@@ -129,6 +131,8 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
     // Judged for the address's zone too: Canarias or Madeira have no collection points.
     const destination = address ? { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId) } : null;
     const reasons = shippingPointsNotAllowedReasons({ lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice })), destination });
+    // Spec §3 shops / notAvailableShopsReasons: only shops that serve the delivery country.
+    const pickup = pickupShops(shops, { deliveryCountry: address?.countryIso ?? channel.country, sellerKinds: cart.articles.map((a) => a.seller.kind) });
     const point = draft.pickingPointSelected === null ? undefined : await loadShippingPoint(db, draft.pickingPointSelected);
     const own = home.quote?.groups.find((g) => g.kind === 'own');
     return {
@@ -136,7 +140,8 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       props: {
         ...base,
         alert: current.alert,
-        shops: shops.map((s) => ({ id: s.id, name: s.name, pickupName: byId.get(pickupShopFor(s.id)) ?? s.name })),
+        shops: pickup.shops.map((s) => ({ id: s.id, name: s.name, pickupName: byId.get(pickupShopFor(s.id)) ?? s.name })),
+        shopReasons: pickup.notAvailableShopsReasons,
         homeDeliveryCost: home.quote ? shippingTotal(home.quote) : null,
         agencies: own?.agencies ?? [],
         // The days offered are the selected agency's (express services offer none).
@@ -199,10 +204,10 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
 /** What the summary repeats of the customer's choices (spec §4 summary: everything chosen). */
 async function summaryOf(context: LoadContext, quote: Quote): Promise<StepSummary> {
   const to = quote.shippingAddress as Record<string, string | number | undefined>;
-  const place = [to.address, to.streetNumber].filter(Boolean).join(' ');
-  const shipTo = to.kind === 'shop' || to.kind === 'point' ? `${to.kind === 'point' ? to.pointName : to.name}, ${place}, ${to.postalCode} ${to.city}` : `${to.name} ${to.surname}, ${place}, ${to.postalCode} ${to.city}`;
+  // Written the way the address's country writes addresses (the same line as the order pages).
+  const shipTo = destinationLine(quote.shippingAddress);
   const billing = quote.billingAddress as Record<string, string | undefined> | null;
-  const billTo = billing ? [billing.companyName, `${billing.name ?? ''} ${billing.surname ?? ''}`.trim(), billing.nif, `${billing.address ?? ''} ${billing.streetNumber ?? ''}`.trim(), `${billing.postalCode ?? ''} ${billing.city ?? ''}`.trim()].filter(Boolean).join(', ') : null;
+  const billTo = billing ? [billing.companyName, `${billing.name ?? ''} ${billing.surname ?? ''}`.trim(), billing.nif, addressLine(addressPartsOf(billing))].filter(Boolean).join(', ') : null;
   return {
     shippingType: (to.kind === 'shop' ? 3 : to.kind === 'point' ? 2 : 1) as 1 | 2 | 3,
     shipTo,

@@ -7,7 +7,7 @@
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
 import { ACCOUNT_ALIASES, ACCOUNT_GROUPS, accountSection } from '../../../client/account/sections';
-import { safeNext } from '../../../client/components/forms';
+import { safeNext } from '../../../client/safe-next';
 import type { AccountAddressesData, AccountDataPageData, AccountFrameData, AccountHomeData } from '../../../client/pages/account';
 import type { LoginData, NewPasswordData, SignupData } from '../../../client/pages/auth';
 import { href, slugHref, type RouteId } from '../../../client/routes';
@@ -18,6 +18,7 @@ import { countAddresses, listAddresses } from '../../identity/addresses';
 import { isTokenUsable } from '../../identity/auth-tokens';
 import type { UserRow } from '../../identity/session';
 import { accountBalance } from './balance';
+import { latestOrdersOfUser } from '../../orders/read';
 import { frameOf } from './account-frame';
 import { definePage, type LoadContext, type PageDefinition } from './types';
 
@@ -99,6 +100,7 @@ const accountHome = accountDefinition<AccountHomeData>(
     email: user.email,
     twoFactorEnabled: user.twoFactorEnabled,
     addresses: (await countAddresses(db, 'shipping', user.id)) + (await countAddresses(db, 'billing', user.id)),
+    latestOrders: await latestOrdersOfUser(db, user.id),
   }),
   ({ i18n }) => i18n._(msg`My account`),
 );

@@ -7,7 +7,7 @@ import { lazy } from 'react';
 import { LANGUAGES, type Language } from '../../../client/i18n/languages';
 import type { ListingPageData } from '../../../client/pages/listing';
 import type { MenuCategory } from '../../../client/types';
-import { href, languagePrefix, slugHref } from '../../../client/routes';
+import { decodeSegment, href, languagePrefix, slugHref } from '../../../client/routes';
 import { findCategory, subtreeIds } from '../../db/catalogue';
 import { brandById, buyKeywordCategory, buyKeywordSlugs, categoryTexts, collectionById, sellerById } from '../../db/entities';
 import { listProducts, type ListingScope } from '../../db/listing';
@@ -213,8 +213,9 @@ const buyKeywordSlug = definePage<ListingPageData>({
   async load(context) {
     const { entityId, url, menu } = context;
     if (entityId === undefined || !findCategory(menu, entityId)) return null;
-    const keyword = url.pathname.split('/').filter(Boolean).at(-1) ?? '';
-    return loadBuyKeyword({ ...context, params: { keyword: decodeURIComponent(keyword) } });
+    const keyword = decodeSegment(url.pathname.split('/').filter(Boolean).at(-1) ?? '');
+    if (keyword === undefined) return null;
+    return loadBuyKeyword({ ...context, params: { keyword } });
   },
 });
 
