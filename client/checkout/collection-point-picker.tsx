@@ -13,6 +13,7 @@ import { ApiError, callApi } from '../api';
 import { useStore } from '../components/store-context';
 import { LANGUAGE_INFO, type Language } from '../i18n/languages';
 import { Choice } from './step-parts';
+import { addressLines } from '../../worker/domain/identity/address-format';
 
 export interface PickedPoint {
   id: number;
@@ -187,7 +188,7 @@ export function CollectionPointPicker({ countryIso, postalCode, articleIds, sele
               <Choice key={point.id} name="collection-point" value={String(point.id)} checked={selectedId === point.id} onChange={() => onSelect({ id: point.id, name: point.name, address: point.address, postalCode: point.postalCode, city: point.city })}>
                 <strong>{point.name}</strong> — {distanceText}
                 <br />
-                {point.address}, {point.postalCode} {point.city}
+                {addressLines({ address: point.address, postalCode: point.postalCode, city: point.city, countryIso }).join(', ')}
                 <br />
                 <span className="choice__why">
                   <TodayHours hours={point.openingHours} timeZone={timeZone} />

@@ -12,13 +12,13 @@ interface OfferRow extends BuyboxOffer {
   channel: string;
 }
 
-async function listingPrices(): Promise<Map<string, number | null>> {
-  const { results } = await env.DB.prepare('SELECT article_id, channel, price FROM listings').all<{ article_id: number; channel: string; price: number | null }>();
-  return new Map(results.map((r) => [`${r.article_id}:${r.channel}`, r.price]));
+async function listingRows(): Promise<Map<string, { price: number | null; availability: number }>> {
+  const { results } = await env.DB.prepare('SELECT article_id, channel, price, availability_code FROM listings').all<{ article_id: number; channel: string; price: number | null; availability_code: number }>();
+  return new Map(results.map((r) => [`${r.article_id}:${r.channel}`, { price: r.price, availability: r.availability_code }]));
 }
 
-describe('listings.price is the buy box of the product page', () => {
-  it('equals buybox() for every article on every channel', async () => {
+describe('listings.price and availability are the buy box of the product page', () => {
+  it('equal buybox() for every article on every channel', async () => {
     const { results } = await env.DB.prepare(
       `SELECT o.id AS offerId, o.article_id AS articleId, o.channel, o.seller_id AS sellerId, s.kind AS sellerKind, s.tier AS sellerTier, s.grade AS sellerGrade,
         o.price, o.min_shipping_price AS minShippingPrice, o.condition, o.availability_code AS availabilityCode, o.delivery_max_days AS deliveryMaxDays
@@ -29,12 +29,14 @@ describe('listings.price is the buy box of the product page', () => {
       const key = `${row.articleId}:${row.channel}`;
       groups.set(key, [...(groups.get(key) ?? []), row]);
     }
-    const prices = await listingPrices();
-    expect(prices.size).toBe(groups.size);
+    const rows = await listingRows();
+    expect(rows.size).toBe(groups.size);
     let differentFromCheapest = 0;
     for (const [key, offers] of groups) {
       const winner = buybox(offers)?.winner ?? null;
-      expect({ key, price: prices.get(key) }).toEqual({ key, price: winner?.price ?? null });
+      // The availability filter and the card's promise follow the same offer (else the best code of any offer).
+      const availability = winner?.availabilityCode ?? Math.min(...offers.map((o) => o.availabilityCode));
+      expect({ key, ...rows.get(key) }).toEqual({ key, price: winner?.price ?? null, availability });
       const cheapest = Math.min(...offers.filter((o) => o.availabilityCode >= 0 && o.availabilityCode <= 5).map((o) => o.price));
       if (winner && winner.price !== cheapest) differentFromCheapest++;
     }

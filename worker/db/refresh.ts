@@ -8,7 +8,8 @@
  * Derived values:
  * - listings.price: the price of the buy-box winner (BUYBOX_WINNERS_SQL, the product page's rule),
  *   null if nothing can be bought; original_price is that same offer's crossed-out price.
- * - listings.availability_code: the best (lowest) code of any offer on the channel.
+ * - listings.availability_code: the buy-box winner's code (what the product page promises), else
+ *   the best (lowest) code of any offer on the channel (nothing can be bought).
  * - listings.seller_kinds: own = 1 | marketplace = 2 | dropshipping = 4.
  * - listings.relevance (ascending = best), the default order of non-search listings:
  *   availability group first (AVAILABILITY_GROUPS order: in stock, soon, out of stock, not
@@ -66,7 +67,7 @@ const CHANNEL_INDEX = `CASE g.channel ${CHANNEL_IDS.map((id, i) => `WHEN '${id}'
  * else is left; our own offer within 1 % of the cheapest landed cost, else the cheapest; then
  * faster delivery, premium tier, lower offer id). A test compares it with buybox() offer by offer.
  */
-export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, price, original_price FROM (
+export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, price, original_price, availability_code FROM (
   SELECT e.*, row_number() OVER (PARTITION BY article_id, channel ORDER BY
     (seller_id = ${OWN_SELLER_ID} AND landed * 100 <= cheapest * (100 + ${OWN_OFFER_TOLERANCE_PERCENT})) DESC,
     landed, delivery_max_days, tier <> 'premium', id) AS rank
@@ -74,7 +75,7 @@ export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, p
     SELECT t.*, min(landed) OVER (PARTITION BY article_id, channel) AS cheapest FROM (
       SELECT n.*, max(NOT low_grade) OVER (PARTITION BY article_id, channel) AS any_trusted FROM (
         SELECT p.*, max(condition = 'new') OVER (PARTITION BY article_id, channel) AS any_new FROM (
-          SELECT o.id, o.article_id, o.channel, o.seller_id, o.price, o.original_price, o.condition, o.delivery_max_days,
+          SELECT o.id, o.article_id, o.channel, o.seller_id, o.price, o.original_price, o.availability_code, o.condition, o.delivery_max_days,
             o.price + o.min_shipping_price AS landed, s.tier, s.grade BETWEEN 1 AND ${MIN_TRUSTED_GRADE - 1} AS low_grade
           FROM offers o JOIN sellers s ON s.id = o.seller_id
           WHERE o.availability_code BETWEEN 0 AND ${LAST_PURCHASABLE_CODE}
@@ -91,20 +92,25 @@ export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, p
  */
 const LISTINGS = `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, availability_code, condition, type,
   seller_kinds, offer_count, rating_average, rating_count, created_at, relevance, combo)
-SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, w.price, w.original_price,
+SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, g.price, g.original_price,
   g.availability_code, a.condition, a.type, g.seller_kinds, g.offer_count, a.rating_average, a.rating_count, a.created_at,
   ((${availabilityRankSql('g.availability_code')}) * 16 + (10 - a.rating_average)) * 4294967296 - a.created_at,
   ${comboSql('') /* unqualified: seller_kinds and availability_code come from g, the rest from a */}
 FROM (
-  SELECT o.article_id, o.channel,
-    min(o.availability_code) AS availability_code,
-    max(s.kind = 'own') | (max(s.kind = 'marketplace') << 1) | (max(s.kind = 'dropshipping') << 2) AS seller_kinds,
-    count(*) AS offer_count
-  FROM offers o JOIN sellers s ON s.id = o.seller_id
-  GROUP BY o.article_id, o.channel
+  SELECT o.article_id, o.channel, w.price, w.original_price,
+    -- the buy box's promise when something can be bought, else the best code of any offer
+    coalesce(w.availability_code, o.availability_code) AS availability_code, o.seller_kinds, o.offer_count
+  FROM (
+    SELECT o.article_id, o.channel,
+      min(o.availability_code) AS availability_code,
+      max(s.kind = 'own') | (max(s.kind = 'marketplace') << 1) | (max(s.kind = 'dropshipping') << 2) AS seller_kinds,
+      count(*) AS offer_count
+    FROM offers o JOIN sellers s ON s.id = o.seller_id
+    GROUP BY o.article_id, o.channel
+  ) o
+  LEFT JOIN (${BUYBOX_WINNERS_SQL}) w ON w.article_id = o.article_id AND w.channel = o.channel
 ) g
 JOIN articles a ON a.id = g.article_id
-LEFT JOIN (${BUYBOX_WINNERS_SQL}) w ON w.article_id = g.article_id AND w.channel = g.channel
 ORDER BY 1;`;
 
 /**
