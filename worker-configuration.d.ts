@@ -16,6 +16,12 @@ interface __BaseEnv_Env {
 	TEAM_ALERT_SANDBOX: string;
 	PREVIEW_SECRET: string;
 	OPS_API_TOKEN?: string;
+	ADYEN_API_BASE_URL: string;
+	ADYEN_API_KEY: string;
+	ADYEN_MERCHANT_ACCOUNT: string;
+	ADYEN_CLIENT_KEY: string;
+	ADYEN_HMAC_KEY: string;
+	ADYEN_NOTIFICATION_BASIC_AUTH?: string;
 	CART: DurableObjectNamespace<import("./worker/index").CartDO>;
 	RATE_LIMITER: DurableObjectNamespace<import("./worker/index").RateLimiterDO>;
 }

@@ -2,6 +2,7 @@
 // `npm run dev`: build, migrate the local D1, load the demo catalogue when the database is
 // empty, then serve every channel with `wrangler dev` on port 8787.
 import { spawnSync, spawn } from 'node:child_process';
+import { startAdyenSandbox } from './sandboxes/adyen/spawn.mjs';
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', shell: false, ...options });
@@ -39,9 +40,12 @@ Ampora is starting on port 8787:
   FR  http://fr.localhost:8787
   IT  http://it.localhost:8787
   DE  http://de.localhost:8787
+Adyen sandbox (Checkout API v71): http://127.0.0.1:8797/checkout/v71 (test cards: docs/payments.md).
 Demo accounts: ana@ampora.test and empresa@ampora.test, password "ampora-demo-1".
 E-mail sent in development lands in the outbox: http://localhost:8787/__dev/outbox (or npm run outbox).
 `);
+// The Adyen Checkout API sandbox (docs/payments.md) on 8797, where wrangler.toml points the Worker.
+const adyen = startAdyenSandbox({ port: 8797, webhookUrl: 'http://127.0.0.1:8787/api/paymentGateway/adyen/notification' });
 const server = spawn(npx, ['wrangler', 'dev', ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); adyen.kill('SIGTERM'); });
+server.on('exit', (code) => { adyen.kill('SIGTERM'); process.exit(code ?? 0); });

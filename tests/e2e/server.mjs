@@ -3,6 +3,7 @@
 // .wrangler/e2e, migrated and seeded with the demo catalogue, accounts, coupons and gift cards, then `wrangler dev` on the port given.
 import { rmSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
+import { startAdyenSandbox } from '../../scripts/sandboxes/adyen/spawn.mjs';
 
 const port = process.argv[2] ?? '8788';
 const articles = process.env.SEED_ARTICLES ?? '1500';
@@ -25,6 +26,11 @@ if (process.env.REUSE_DB !== '1') {
 }
 // EDGE_CACHE=on turns the edge cache on (it is off in development, see docs/seo-and-cache.md).
 const vars = process.env.EDGE_CACHE ? ['--var', `EDGE_CACHE:${process.env.EDGE_CACHE}`] : [];
+// The Adyen sandbox beside it, on its own port (1000 above the store's unless ADYEN_SANDBOX_PORT),
+// so several servers can run at once; the Worker is pointed at it and it notifies this Worker.
+const adyenPort = Number(process.env.ADYEN_SANDBOX_PORT ?? Number(port) + 1000);
+const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: `http://127.0.0.1:${port}/api/paymentGateway/adyen/notification`, quiet: true });
+vars.push('--var', `ADYEN_API_BASE_URL:http://127.0.0.1:${adyenPort}/checkout`);
 const server = spawn('npx', ['wrangler', 'dev', '--port', port, '--persist-to', persist, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); adyen.kill('SIGTERM'); });
+server.on('exit', (code) => { adyen.kill('SIGTERM'); process.exit(code ?? 0); });

@@ -16,6 +16,7 @@ import { shippingPointsApi } from './shipping-points';
 import { usersApi } from './users';
 import { balanceApi } from './balance';
 import { userApi } from './user';
+import { paymentGatewayApi } from './payment-gateway';
 import { sameOriginOnly } from '../http/same-origin';
 
 export const api = new Hono<AppEnv>()
@@ -32,7 +33,8 @@ export const api = new Hono<AppEnv>()
   .route('/giftcards', giftCardsApi)
   .route('/users', usersApi)
   .route('/user', balanceApi)
-  .route('/user', userApi);
+  .route('/user', userApi)
+  .route('/paymentGateway', paymentGatewayApi);
 
 api.all('*', () => {
   throw appError('notFound');

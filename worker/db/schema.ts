@@ -920,3 +920,59 @@ export const blockedPostalCodes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.countryIso, t.postalCode] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Card payments (worker/payments/, docs/payments.md).
+
+/**
+ * One payment attempt at the provider. `idempotency_key` is the key sent with /payments, derived
+ * from the reference and attempt, so a retried start finds its row. `version` grows with every
+ * change: webhook events apply with a conditional update on it (worker/payments/events.ts).
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Our order number or checkout reference (the provider's `reference`). */
+    reference: text('reference').notNull(),
+    attempt: integer('attempt').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    provider: text('provider').notNull(),
+    pspReference: text('psp_reference'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method').notNull(),
+    /** worker/domain/payments/state-machine.ts */
+    state: text('state').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    refusalReason: text('refusal_reason'),
+    version: integer('version').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey), uniqueIndex('payments_psp_idx').on(t.pspReference), uniqueIndex('payments_reference_attempt_idx').on(t.reference, t.attempt)],
+);
+
+/**
+ * Every provider event, stored once whatever the number of deliveries. `payment_psp_reference`
+ * is the payment it is about (originalReference for refunds and cancellations). `applied` turns
+ * 1 once the event went through the state machine; an event for a payment not yet recorded
+ * waits with 0 until the payment row is created.
+ */
+export const paymentEvents = sqliteTable(
+  'payment_events',
+  {
+    pspReference: text('psp_reference').notNull(),
+    eventCode: text('event_code').notNull(),
+    originalReference: text('original_reference').notNull().default(''),
+    paymentPspReference: text('payment_psp_reference').notNull(),
+    merchantReference: text('merchant_reference').notNull(),
+    success: integer('success', { mode: 'boolean' }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    raw: text('raw', { mode: 'json' }).notNull(),
+    receivedAt: integer('received_at').notNull(),
+    applied: integer('applied', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.pspReference, t.eventCode, t.originalReference] }), index('payment_events_payment_idx').on(t.paymentPspReference, t.applied)],
+);

@@ -93,6 +93,8 @@ export const ERRORS = {
   deliveryDateNotAvailable: { type: 'conflict', code: 'DELIVERY_DATE_NOT_AVAILABLE', status: 409, message: msg`This delivery day or time is no longer available. Please choose another one.` },
   neutralNotAvailable: { type: 'conflict', code: 'NEUTRAL_DELIVERY_NOT_AVAILABLE', status: 409, message: msg`Neutral delivery is only available to business customers for items we ship ourselves.` },
   opsTokenInvalid: { type: 'unauthorized', code: 'OPS_TOKEN_INVALID', status: 401, message: msg`This operation needs a valid operations token.` },
+  paymentNotificationInvalid: { type: 'unauthorized', code: 'PAYMENT_NOTIFICATION_INVALID', status: 401, message: msg`This payment notification is not signed with our key.` },
+  paymentGatewayNotConfigured: { type: 'internal', code: 'PAYMENT_GATEWAY_NOT_CONFIGURED', status: 500, message: msg`Card payments are not available right now. Please try again later.` },
   articleNotFound: { type: 'not_found', code: 'ARTICLE_NOT_FOUND', status: 404, message: msg`This product is not sold in this store.` },
   timeout: { type: 'timeout', code: 'TIMEOUT', status: 408, message: msg`The request took too long. Please try again.` },
   internal: { type: 'internal', code: 'INTERNAL_ERROR', status: 500, message: msg`Something went wrong on our side. Please try again.` },

@@ -1,0 +1,618 @@
+// A local stand-in for Adyen's Checkout API (v71; v72 has the same paths and is served too, as the
+// official Node library calls it), with Adyen's test cards, 3-D Secure 2 challenge page, stored
+// payment methods, Idempotency-Key replays and signed standard notifications. See docs/payments.md.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { TEST_CARDS, type TestCard } from './cards.ts';
+import { hmacSignature, notificationSigningString } from './hmac.ts';
+
+export interface AdyenSandboxConfig {
+  apiKey: string;
+  /** Hex HMAC key used to sign notifications. */
+  hmacKey: string;
+  /** Where standard notifications are POSTed; empty string turns webhooks off. */
+  webhookUrl: string;
+  /** Base URL the shopper's browser uses to reach the sandbox (challenge page). */
+  publicUrl: string;
+  /** Delays between delivery attempts: Adyen retries 3 times quickly, then backs off. */
+  retryDelaysMs: number[];
+  /** Deliver each notification twice. */
+  duplicateWebhooks: boolean;
+  /** Hold notifications back and send them newest first, in batches. */
+  reorderWebhooks: boolean;
+  /** Today's date, for card expiry (tests pin it). */
+  now: () => Date;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AdyenSandboxConfig & { port: number; host: string } {
+  const port = Number(env.ADYEN_SANDBOX_PORT ?? 8797);
+  const host = env.ADYEN_SANDBOX_HOST ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    apiKey: env.ADYEN_API_KEY ?? 'sandbox-api-key',
+    hmacKey: env.ADYEN_HMAC_KEY ?? '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
+    webhookUrl: env.ADYEN_WEBHOOK_URL ?? 'http://127.0.0.1:8787/api/paymentGateway/adyen/notification',
+    publicUrl: env.ADYEN_SANDBOX_PUBLIC_URL ?? `http://${host}:${port}`,
+    retryDelaysMs: (env.ADYEN_WEBHOOK_RETRY_MS ?? '100,100,100,1000,5000,30000').split(',').map(Number),
+    duplicateWebhooks: env.ADYEN_WEBHOOK_DUPLICATE === '1',
+    reorderWebhooks: env.ADYEN_WEBHOOK_REORDER === '1',
+    now: () => new Date(),
+  };
+}
+
+type Json = Record<string, unknown>;
+interface Amount { currency: string; value: number }
+
+interface StoredCard {
+  id: string;
+  card: TestCard;
+  expiryMonth: string;
+  expiryYear: string;
+  holderName: string;
+  recurringProcessingModel: string;
+}
+
+interface Payment {
+  pspReference: string;
+  merchantAccount: string;
+  reference: string;
+  amount: Amount;
+  card: TestCard;
+  brand: string;
+  status: 'challenge' | 'authorised' | 'refused' | 'cancelled';
+  refunded: number;
+  captured: number;
+  shopperReference?: string;
+  store?: { expiryMonth: string; expiryYear: string; holderName: string; recurringProcessingModel: string };
+  storedPaymentMethodId?: string;
+  returnUrl: string;
+  challengeToken?: string;
+  finalResponse?: Json;
+}
+
+export interface WebhookDelivery { item: Json; attempts: number; delivered: boolean }
+
+class ValidationError extends Error {
+  constructor(readonly status: number, readonly errorCode: string, message: string, readonly errorType = 'validation') {
+    super(message);
+  }
+}
+
+// Adyen's refusal reasons (code → text) as its test environment returns them when the holder name
+// is set to the reason's name.
+const REFUSALS: Record<string, [string, string]> = {
+  DECLINED: ['2', 'Refused'],
+  REFERRAL: ['3', 'Referral'],
+  ACQUIRER_ERROR: ['4', 'Acquirer Error'],
+  BLOCK_CARD: ['5', 'Blocked Card'],
+  CARD_EXPIRED: ['6', 'Expired Card'],
+  INVALID_AMOUNT: ['7', 'Invalid Amount'],
+  INVALID_CARD: ['8', 'Invalid Card Number'],
+  ISSUER_UNAVAILABLE: ['9', 'Issuer Unavailable'],
+  NOT_SUPPORTED: ['10', 'Not supported'],
+  NOT_ENOUGH_BALANCE: ['12', 'Not enough balance'],
+  CANCELLED: ['15', 'Cancelled'],
+  SHOPPER_CANCELLED: ['16', 'Shopper Cancelled'],
+  FRAUD: ['20', 'FRAUD'],
+  CVC_DECLINED: ['24', 'CVC Declined'],
+  RESTRICTED_CARD: ['25', 'Restricted Card'],
+  DO_NOT_HONOR: ['27', 'Do Not Honor'],
+  WITHDRAWAL_AMOUNT_EXCEEDED: ['28', 'Withdrawal amount exceeded'],
+  AUTHENTICATION_REQUIRED: ['38', 'Authentication required'],
+};
+
+const CARD_BRANDS = ['visa', 'mc', 'amex', 'cartebancaire', 'maestro', 'diners', 'discover', 'jcb', 'cup'];
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'VISA', mc: 'MasterCard', amex: 'American Express', cartebancaire: 'Carte Bancaire', maestro: 'Maestro',
+  diners: 'Diners Club', discover: 'Discover', jcb: 'JCB', cup: 'China UnionPay',
+};
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+function pspReference(): string {
+  // 16 upper-case letters and digits, like Adyen's, unique per payment or modification.
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return [...randomBytes(16)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+function str(body: Json, field: string): string | undefined {
+  const v = body[field];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function requireString(body: Json, field: string, max?: number): string {
+  const v = body[field];
+  if (typeof v !== 'string' || v === '') throw new ValidationError(422, '702', `Required field '${field}' is not provided.`);
+  if (max !== undefined && v.length > max) throw new ValidationError(422, '702', `Field '${field}' exceeds the maximum length of ${max}.`);
+  return v;
+}
+
+function requireAmount(body: Json, field = 'amount'): Amount {
+  const a = body[field] as Json | undefined;
+  if (!a || typeof a !== 'object') throw new ValidationError(422, '100', 'No amount specified');
+  const { currency, value } = a as { currency?: unknown; value?: unknown };
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw new ValidationError(422, '137', 'Invalid currency specified');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new ValidationError(422, '137', 'Invalid amount specified');
+  return { currency, value };
+}
+
+function testValue(pm: Json, field: string): string | undefined {
+  const v = pm[field];
+  if (typeof v !== 'string') return undefined;
+  if (!v.startsWith('test_')) throw new ValidationError(422, '174', 'Unable to decrypt data');
+  return v.slice(5);
+}
+
+export interface AdyenSandbox {
+  server: Server;
+  config: AdyenSandboxConfig;
+  listen(port?: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+  /** Sends notifications held back by `reorderWebhooks` (newest first). */
+  flushWebhooks(): Promise<void>;
+  /** Resolves when no delivery is in flight. */
+  idle(): Promise<void>;
+  deliveries: WebhookDelivery[];
+}
+
+export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}): AdyenSandbox {
+  const config: AdyenSandboxConfig = { ...configFromEnv(), ...overrides };
+  const payments = new Map<string, Payment>();
+  const challenges = new Map<string, string>(); // challenge token → pspReference
+  const stored = new Map<string, Map<string, StoredCard>>(); // merchant|shopper → id → card
+  const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const deliveries: WebhookDelivery[] = [];
+  const held: Json[] = [];
+  const inFlight = new Set<Promise<void>>();
+
+  async function flush(): Promise<void> {
+    const batch = held.splice(0).reverse();
+    for (const item of batch) { send(item); if (config.duplicateWebhooks) send(item); }
+  }
+
+  const storeKey = (merchant: string, shopper: string) => `${merchant}|${shopper}`;
+
+  // /paymentMethods lists StoredPaymentMethod (with shopper interactions); /storedPaymentMethods
+  // lists StoredPaymentMethodResource (without them), as the two v71 schemas say.
+  function storedList(merchant: string, shopper: string, forPaymentMethods: boolean): Json[] {
+    return [...(stored.get(storeKey(merchant, shopper))?.values() ?? [])].map((s) => ({
+      brand: s.card.brand,
+      expiryMonth: s.expiryMonth,
+      expiryYear: s.expiryYear,
+      holderName: s.holderName,
+      id: s.id,
+      lastFour: s.card.number.slice(-4),
+      name: BRAND_NAMES[s.card.brand] ?? s.card.brand,
+      supportedRecurringProcessingModels: [s.recurringProcessingModel],
+      ...(forPaymentMethods ? { supportedShopperInteractions: ['Ecommerce', 'ContAuth'] } : {}),
+      type: 'scheme',
+    }));
+  }
+
+  // ---- webhooks ---------------------------------------------------------------------------
+
+  function notify(p: Payment, eventCode: string, success: boolean, extra: { pspReference?: string; amount?: Amount; reason?: string; additionalData?: Record<string, string> } = {}): void {
+    if (!config.webhookUrl) return;
+    const item: Json = {
+      additionalData: { ...(extra.additionalData ?? {}) },
+      amount: extra.amount ?? p.amount,
+      eventCode,
+      eventDate: config.now().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      merchantAccountCode: p.merchantAccount,
+      merchantReference: p.reference,
+      originalReference: extra.pspReference ? p.pspReference : '',
+      pspReference: extra.pspReference ?? p.pspReference,
+      reason: extra.reason ?? '',
+      success: success ? 'true' : 'false',
+      paymentMethod: p.brand,
+    };
+    if (item.originalReference === '') delete item.originalReference;
+    (item.additionalData as Json).hmacSignature = hmacSignature(config.hmacKey, notificationSigningString(item as never));
+    if (config.reorderWebhooks) {
+      // Held for a short window, then sent newest first: the store must not depend on order.
+      held.push(item);
+      if (held.length === 1) setTimeout(() => void flush(), 250);
+      return;
+    }
+    send(item);
+    if (config.duplicateWebhooks) send(item);
+  }
+
+  function send(item: Json): void {
+    const delivery: WebhookDelivery = { item, attempts: 0, delivered: false };
+    deliveries.push(delivery);
+    if (deliveries.length > 1000) deliveries.shift(); // a long dev session keeps only the recent log
+    const body = JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] });
+    const run = (async () => {
+      for (let attempt = 0; ; attempt++) {
+        delivery.attempts++;
+        try {
+          const res = await fetch(config.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          // Adyen counts a delivery as accepted only when the body is exactly "[accepted]".
+          if (res.ok && (await res.text()).trim() === '[accepted]') { delivery.delivered = true; return; }
+        } catch {
+          // Unreachable endpoint: retried on the schedule like any other failure.
+        }
+        const delay = config.retryDelaysMs[attempt];
+        if (delay === undefined) return;
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    })();
+    inFlight.add(run);
+    void run.finally(() => inFlight.delete(run));
+  }
+
+  // ---- payments ---------------------------------------------------------------------------
+
+  function authoriseResult(p: Payment): Json {
+    p.status = 'authorised';
+    const additionalData: Record<string, string> = { cardSummary: p.card.number.slice(-4), paymentMethod: p.brand };
+    if (p.store && p.shopperReference) {
+      const key = storeKey(p.merchantAccount, p.shopperReference);
+      const list = stored.get(key) ?? new Map<string, StoredCard>();
+      const existing = [...list.values()].find((s) => s.card.number === p.card.number && s.expiryMonth === p.store!.expiryMonth && s.expiryYear === p.store!.expiryYear);
+      const id = existing?.id ?? pspReference();
+      if (!existing) list.set(id, { id, card: p.card, ...p.store });
+      stored.set(key, list);
+      p.storedPaymentMethodId = id;
+    }
+    if (p.storedPaymentMethodId) {
+      // Both the classic recurring keys and the tokenization keys of newer API versions; the v71
+      // OpenAPI has no storedPaymentMethodId in the answer's paymentMethod, so it is not sent there.
+      additionalData['recurring.recurringDetailReference'] = p.storedPaymentMethodId;
+      additionalData['tokenization.storedPaymentMethodId'] = p.storedPaymentMethodId;
+      additionalData['tokenization.shopperReference'] = p.shopperReference ?? '';
+      if (p.store) additionalData['tokenization.store.operationType'] = 'created';
+      additionalData['recurring.shopperReference'] = p.shopperReference ?? '';
+      additionalData['recurringProcessingModel'] = p.store?.recurringProcessingModel ?? 'CardOnFile';
+    }
+    if (p.store) additionalData.expiryDate = `${Number(p.store.expiryMonth)}/${p.store.expiryYear}`;
+    const response: Json = {
+      additionalData,
+      amount: p.amount,
+      merchantReference: p.reference,
+      paymentMethod: { brand: p.brand, type: 'scheme' },
+      pspReference: p.pspReference,
+      resultCode: 'Authorised',
+    };
+    notify(p, 'AUTHORISATION', true, { additionalData: p.storedPaymentMethodId ? { 'recurring.recurringDetailReference': p.storedPaymentMethodId, 'recurring.shopperReference': p.shopperReference ?? '' } : {} });
+    return response;
+  }
+
+  function refuseResult(p: Payment, code: string, reason: string, resultCode: 'Refused' | 'Cancelled' = 'Refused'): Json {
+    p.status = resultCode === 'Refused' ? 'refused' : 'cancelled';
+    notify(p, 'AUTHORISATION', false, { reason });
+    return {
+      additionalData: { refusalReasonRaw: reason },
+      amount: p.amount,
+      merchantReference: p.reference,
+      paymentMethod: { brand: p.brand, type: 'scheme' },
+      pspReference: p.pspReference,
+      refusalReason: reason,
+      refusalReasonCode: code,
+      resultCode,
+    };
+  }
+
+  function postPayments(body: Json): [number, Json] {
+    const merchantAccount = requireString(body, 'merchantAccount');
+    const amount = requireAmount(body);
+    const reference = requireString(body, 'reference', 80);
+    const returnUrl = requireString(body, 'returnUrl', 8000);
+    const pm = body.paymentMethod as Json | undefined;
+    if (!pm || typeof pm !== 'object') throw new ValidationError(422, '702', "Required field 'paymentMethod' is not provided.");
+    const type = str(pm, 'type') ?? 'scheme';
+    if (type !== 'scheme' && type !== 'card') throw new ValidationError(422, '905_1', `Could not find an acquirer account for the provided txvariant (${type}), currency (${amount.currency}), and action (AUTH).`, 'configuration');
+    const shopperReference = str(body, 'shopperReference');
+    let card: TestCard;
+    let holderName = str(pm, 'holderName') ?? '';
+    let storedId: string | undefined;
+    let expiryMonth: string;
+    let expiryYear: string;
+    const storedPaymentMethodId = str(pm, 'storedPaymentMethodId') ?? str(pm, 'recurringDetailReference');
+    if (storedPaymentMethodId) {
+      if (!shopperReference) throw new ValidationError(422, '702', "Required field 'shopperReference' is not provided.");
+      const s = stored.get(storeKey(merchantAccount, shopperReference))?.get(storedPaymentMethodId);
+      if (!s) throw new ValidationError(422, '800', 'Contract not found');
+      card = s.card; holderName = holderName || s.holderName; storedId = s.id; expiryMonth = s.expiryMonth; expiryYear = s.expiryYear;
+    } else {
+      const number = testValue(pm, 'encryptedCardNumber') ?? str(pm, 'number');
+      if (!number) throw new ValidationError(422, '702', "Required field 'encryptedCardNumber' is not provided.");
+      if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw new ValidationError(422, '101', 'Invalid card number');
+      const known = TEST_CARDS.find((c) => c.number === number);
+      if (!known) throw new ValidationError(422, '101', 'Invalid card number');
+      card = known;
+      expiryMonth = testValue(pm, 'encryptedExpiryMonth') ?? str(pm, 'expiryMonth') ?? '';
+      expiryYear = testValue(pm, 'encryptedExpiryYear') ?? str(pm, 'expiryYear') ?? '';
+      if (!/^(0[1-9]|1[0-2])$/.test(expiryMonth)) throw new ValidationError(422, '129', 'Expiry Date Invalid');
+      if (!/^\d{4}$/.test(expiryYear)) throw new ValidationError(422, '129', 'Expiry Date Invalid');
+      const cvc = testValue(pm, 'encryptedSecurityCode') ?? str(pm, 'cvc');
+      if (card.cvc && cvc !== undefined && cvc !== card.cvc) {
+        const p = newPayment();
+        return [200, refuseResult(p, '24', 'CVC Declined')];
+      }
+    }
+    const p = newPayment();
+    function newPayment(): Payment {
+      const payment: Payment = {
+        pspReference: pspReference(), merchantAccount, reference, amount, card, brand: card.brand,
+        status: 'refused', refunded: 0, captured: 0, shopperReference, returnUrl, storedPaymentMethodId: storedId,
+      };
+      payments.set(payment.pspReference, payment);
+      return payment;
+    }
+    if (!storedId && body.storePaymentMethod === true && shopperReference) {
+      p.store = { expiryMonth, expiryYear, holderName, recurringProcessingModel: str(body, 'recurringProcessingModel') ?? 'CardOnFile' };
+    }
+    // Expired card: the last day of the expiry month has passed.
+    const today = config.now();
+    if (Number(expiryYear) * 12 + Number(expiryMonth) < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+      return [200, refuseResult(p, '6', 'Expired Card')];
+    }
+    const forced = REFUSALS[holderName.trim().toUpperCase()];
+    if (forced) return [200, refuseResult(p, forced[0], forced[1])];
+    const shopperInteraction = str(body, 'shopperInteraction');
+    const merchantInitiated = shopperInteraction === 'ContAuth';
+    if (card.secure3DS && !card.frictionless && !merchantInitiated && !storedId) {
+      p.status = 'challenge';
+      p.challengeToken = randomBytes(18).toString('base64url');
+      challenges.set(p.challengeToken, p.pspReference);
+      const challengeUrl = `${config.publicUrl}/threeDS2/challenge/${p.challengeToken}`;
+      const threeDSRequest = body.authenticationData as { threeDSRequestData?: { nativeThreeDS?: string } } | undefined;
+      if (threeDSRequest?.threeDSRequestData?.nativeThreeDS === 'preferred') {
+        const token = Buffer.from(JSON.stringify({ acsReferenceNumber: 'ADYEN-ACS-SIMULATOR', acsTransID: p.challengeToken, acsURL: challengeUrl, messageVersion: '2.2.0', threeDSServerTransID: p.pspReference })).toString('base64');
+        return [200, {
+          action: { authorisationToken: p.challengeToken, paymentData: p.challengeToken, paymentMethodType: 'scheme', subtype: 'challenge', token, type: 'threeDS2' },
+          pspReference: p.pspReference,
+          resultCode: 'ChallengeShopper',
+        }];
+      }
+      return [200, {
+        action: { method: 'GET', paymentMethodType: 'scheme', type: 'redirect', url: challengeUrl },
+        pspReference: p.pspReference,
+        resultCode: 'RedirectShopper',
+      }];
+    }
+    return [200, authoriseResult(p)];
+  }
+
+  function postDetails(body: Json): [number, Json] {
+    const details = body.details as Json | undefined;
+    if (!details || typeof details !== 'object') throw new ValidationError(422, '702', "Required field 'details' is not provided.");
+    const encoded = str(details, 'redirectResult') ?? str(details, 'threeDSResult');
+    if (!encoded) throw new ValidationError(422, '14_0', 'Missing payment details: redirectResult or threeDSResult');
+    let decoded: { token?: string; transStatus?: string };
+    try {
+      decoded = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    } catch {
+      throw new ValidationError(422, '14_018', 'Invalid payload provided');
+    }
+    const psp = decoded.token ? challenges.get(decoded.token) : undefined;
+    const p = psp ? payments.get(psp) : undefined;
+    if (!p) throw new ValidationError(422, '14_018', 'Invalid payload provided');
+    if (p.finalResponse) return [200, p.finalResponse];
+    if (p.status !== 'challenge' || !decoded.transStatus) {
+      throw new ValidationError(422, '14_018', 'Invalid payload provided');
+    }
+    const result = decoded.transStatus === 'Y'
+      ? authoriseResult(p)
+      : decoded.transStatus === 'C'
+        ? refuseResult(p, '16', 'Shopper Cancelled', 'Cancelled')
+        : refuseResult(p, '11', '3D Not Authenticated');
+    p.finalResponse = result;
+    return [200, result];
+  }
+
+  function modification(psp: string, kind: 'refunds' | 'cancels' | 'captures', body: Json): [number, Json] {
+    const merchantAccount = requireString(body, 'merchantAccount');
+    const p = payments.get(psp);
+    if (!p || p.merchantAccount !== merchantAccount) throw new ValidationError(422, '167', 'Original pspReference required for this operation');
+    const modPsp = pspReference();
+    const reference = str(body, 'reference');
+    if (reference !== undefined && reference.length > 80) throw new ValidationError(422, '702', "Field 'reference' exceeds the maximum length of 80.");
+    const base: Json = { merchantAccount, paymentPspReference: psp, pspReference: modPsp, ...(reference ? { reference } : {}), status: 'received' };
+    if (kind === 'cancels') {
+      const ok = p.status === 'authorised' && p.captured === 0 && p.refunded === 0;
+      if (ok) p.status = 'cancelled';
+      notify(p, 'CANCELLATION', ok, { pspReference: modPsp, reason: ok ? '' : 'Transaction not cancellable' });
+      return [201, base];
+    }
+    const amount = requireAmount(body);
+    if (amount.currency !== p.amount.currency) throw new ValidationError(422, '137', 'Invalid currency specified');
+    if (kind === 'refunds') {
+      // Accepted now, decided later: a refund above what remains is refused by webhook, as Adyen does.
+      const ok = p.status === 'authorised' && p.refunded + amount.value <= p.amount.value;
+      if (ok) p.refunded += amount.value;
+      notify(p, 'REFUND', ok, { pspReference: modPsp, amount, reason: ok ? '' : 'Insufficient balance on payment' });
+    } else {
+      const ok = p.status === 'authorised' && p.captured + amount.value <= p.amount.value;
+      if (ok) p.captured += amount.value;
+      notify(p, 'CAPTURE', ok, { pspReference: modPsp, amount, reason: ok ? '' : 'Insufficient balance on payment' });
+    }
+    return [201, { ...base, amount }];
+  }
+
+  function paymentMethods(body: Json): [number, Json] {
+    const merchantAccount = requireString(body, 'merchantAccount');
+    const shopperReference = str(body, 'shopperReference');
+    const response: Json = {
+      paymentMethods: [
+        { brands: CARD_BRANDS, name: 'Cards', type: 'scheme' },
+        { configuration: { gatewayMerchantId: merchantAccount, merchantId: '1000' }, name: 'Google Pay', type: 'googlepay' },
+        { brands: ['visa', 'mc', 'amex', 'cartebancaire', 'maestro'], configuration: { merchantId: '000000000200000', merchantName: merchantAccount }, name: 'Apple Pay', type: 'applepay' },
+      ],
+    };
+    if (shopperReference) response.storedPaymentMethods = storedList(merchantAccount, shopperReference, true);
+    return [200, response];
+  }
+
+  // ---- HTTP -------------------------------------------------------------------------------
+
+  async function readBody(req: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  function sendJson(res: ServerResponse, status: number, body: string | null, headers: Record<string, string> = {}): void {
+    res.writeHead(status, { ...(body === null ? {} : { 'content-type': 'application/json;charset=UTF-8' }), ...headers });
+    res.end(body ?? undefined);
+  }
+
+  function errorBody(e: ValidationError): string {
+    return JSON.stringify({ status: e.status, errorCode: e.errorCode, message: e.message, errorType: e.errorType, pspReference: pspReference() });
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    if (req.headers['x-api-key'] !== config.apiKey) {
+      sendJson(res, 401, JSON.stringify({ status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' }));
+      return;
+    }
+    const raw = await readBody(req);
+    const method = req.method ?? 'GET';
+    let body: Json = {};
+    if (method === 'POST') {
+      try {
+        const parsed: unknown = raw ? JSON.parse(raw) : {};
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        body = parsed as Json;
+      } catch {
+        sendJson(res, 400, JSON.stringify({ status: 400, errorCode: '702', message: 'Structure of request is invalid: could not parse JSON.', errorType: 'validation' }));
+        return;
+      }
+    }
+    const key = req.headers['idempotency-key'];
+    const idemKey = typeof key === 'string' && method === 'POST' ? key : undefined;
+    if (idemKey !== undefined && idemKey.length > 64) {
+      sendJson(res, 422, errorBody(new ValidationError(422, '702', 'Idempotency-Key exceeds the maximum length of 64.')));
+      return;
+    }
+    const fingerprint = createHash('sha256').update(`${method} ${path}\n${raw}`).digest('hex');
+    if (idemKey !== undefined) {
+      const seen = idempotency.get(idemKey);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint) {
+          sendJson(res, 422, errorBody(new ValidationError(422, '704', 'request already processed or in progress')), { 'Idempotency-Key': idemKey });
+        } else {
+          sendJson(res, seen.status, seen.body, { 'Idempotency-Key': idemKey });
+        }
+        return;
+      }
+    }
+    let status: number;
+    let out: string | null;
+    try {
+      const [s, json] = route(method, path, body, query);
+      status = s;
+      out = json === null ? null : JSON.stringify(json);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      status = e.status;
+      out = errorBody(e);
+    }
+    // Validation errors are not stored: the same key may be retried with a corrected body.
+    if (idemKey !== undefined && status < 400 && out !== null) idempotency.set(idemKey, { fingerprint, status, body: out });
+    sendJson(res, status, out, idemKey !== undefined ? { 'Idempotency-Key': idemKey } : {});
+  }
+
+  function route(method: string, path: string, body: Json, query: URLSearchParams): [number, Json | null] {
+    if (method === 'POST' && path === '/paymentMethods') return paymentMethods(body);
+    if (method === 'POST' && path === '/payments') return postPayments(body);
+    if (method === 'POST' && path === '/payments/details') return postDetails(body);
+    const mod = /^\/payments\/([^/]+)\/(refunds|cancels|captures)$/.exec(path);
+    if (method === 'POST' && mod) return modification(decodeURIComponent(mod[1]!), mod[2] as 'refunds', body);
+    const storedMatch = /^\/storedPaymentMethods(?:\/([^/]+))?$/.exec(path);
+    if (storedMatch) {
+      const shopperReference = query.get('shopperReference');
+      const merchantAccount = query.get('merchantAccount');
+      if (!merchantAccount) throw new ValidationError(422, '702', "Required field 'merchantAccount' is not provided.");
+      if (!shopperReference) throw new ValidationError(422, '702', "Required field 'shopperReference' is not provided.");
+      if (method === 'GET' && !storedMatch[1]) {
+        return [200, { merchantAccount, shopperReference, storedPaymentMethods: storedList(merchantAccount, shopperReference, false) }];
+      }
+      if (method === 'DELETE' && storedMatch[1]) {
+        const list = stored.get(storeKey(merchantAccount, shopperReference));
+        if (!list?.delete(decodeURIComponent(storedMatch[1]))) throw new ValidationError(422, '800', 'Contract not found');
+        return [204, null];
+      }
+    }
+    throw new ValidationError(404, '000', `No such endpoint: ${method} ${path}`, 'validation');
+  }
+
+  function challengePage(res: ServerResponse, token: string, error = false): void {
+    const safe = token.replace(/[^A-Za-z0-9_-]/g, '');
+    res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3D Secure 2 challenge (sandbox)</title></head>
+<body><main><h1>Authenticate your payment</h1><p>Sandbox issuer: enter the password <code>password</code>.</p>
+${error ? '<p role="alert">Unknown challenge.</p>' : ''}
+<form method="post" action="/threeDS2/challenge/${safe}">
+<label>Password <input name="password" type="password" autocomplete="off" data-testid="challenge-password"></label>
+<button type="submit" name="action" value="submit" data-testid="challenge-submit">Continue</button>
+<button type="submit" name="action" value="cancel" data-testid="challenge-cancel">Cancel</button>
+</form></main></body></html>`);
+  }
+
+  async function challengeSubmit(req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
+    const form = new URLSearchParams(await readBody(req));
+    const psp = challenges.get(token);
+    const p = psp ? payments.get(psp) : undefined;
+    if (!p) { challengePage(res, token, true); return; }
+    const transStatus = form.get('action') === 'cancel' ? 'C' : form.get('password') === 'password' ? 'Y' : 'N';
+    const redirectResult = Buffer.from(JSON.stringify({ token, transStatus })).toString('base64');
+    const target = new URL(p.returnUrl);
+    target.searchParams.set('redirectResult', redirectResult);
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const apiMatch = /^\/checkout\/v7[12](\/.*)$/.exec(url.pathname);
+    const challengeMatch = /^\/threeDS2\/challenge\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
+    const handle = async () => {
+      if (apiMatch) return api(req, res, apiMatch[1]!, url.searchParams);
+      if (challengeMatch && req.method === 'GET') return challengePage(res, challengeMatch[1]!);
+      if (challengeMatch && req.method === 'POST') return challengeSubmit(req, res, challengeMatch[1]!);
+      sendJson(res, 404, JSON.stringify({ status: 404, errorCode: '000', message: 'Not found', errorType: 'validation' }));
+    };
+    handle().catch((e: unknown) => {
+      console.error('[adyen-sandbox]', e);
+      if (!res.headersSent) sendJson(res, 500, JSON.stringify({ status: 500, errorCode: '000', message: 'Internal error', errorType: 'internal' }));
+    });
+  });
+
+  return {
+    server,
+    config,
+    deliveries,
+    async listen(port = 8797, host = '127.0.0.1') {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve());
+      });
+      const actual = (server.address() as AddressInfo).port;
+      if (!overrides.publicUrl) config.publicUrl = `http://${host}:${actual}`;
+      return actual;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async flushWebhooks() {
+      await flush();
+      await this.idle();
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+// Runs the Adyen sandbox on its own: `npx tsx scripts/sandboxes/adyen/server.ts` (port 8797, or
+// ADYEN_SANDBOX_PORT). npm run dev and the e2e server start it beside wrangler. See docs/payments.md.
+import { configFromEnv, createAdyenSandbox } from './sandbox.ts';
+
+const { port, host, ...config } = configFromEnv();
+const sandbox = createAdyenSandbox(config);
+const actual = await sandbox.listen(port, host);
+console.log(`Adyen sandbox (Checkout API v71) on http://${host}:${actual}/checkout/v71, webhooks to ${config.webhookUrl || '(off)'}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => { void sandbox.close().finally(() => process.exit(0)); });
+}

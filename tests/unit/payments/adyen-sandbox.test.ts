@@ -1,0 +1,389 @@
+// The Adyen sandbox driven by Adyen's own Node library (@adyen/api-library), every request and answer
+// checked against Adyen's published OpenAPI description (tests/fixtures/adyen/CheckoutService-v71.json,
+// MIT, from Adyen/adyen-openapi) and every notification checked with the library's HMAC validator.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient, hmacValidator, Types } from '@adyen/api-library';
+import { createAdyenSandbox, type AdyenSandbox } from '../../../scripts/sandboxes/adyen/sandbox.ts';
+import { requestSchema, responseSchema, validate, type OpenApiDoc } from './openapi-validate.ts';
+
+const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
+const API_KEY = 'test-api-key';
+const MERCHANT = 'AmporaECOM';
+const openapi = JSON.parse(readFileSync(new URL('../../fixtures/adyen/CheckoutService-v71.json', import.meta.url), 'utf8')) as OpenApiDoc;
+// Adyen's description of the standard notifications (same repository), one schema per event code.
+const webhookApi = JSON.parse(readFileSync(new URL('../../fixtures/adyen/Webhooks-v1.json', import.meta.url), 'utf8')) as OpenApiDoc & {
+  webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: Record<string, unknown> } } } } }>;
+};
+const notificationBodies: string[] = [];
+
+function notificationErrors(body: string): string[] {
+  const parsed = JSON.parse(body) as { notificationItems: Array<{ NotificationRequestItem: { eventCode: string } }> };
+  const eventCode = parsed.notificationItems[0]!.NotificationRequestItem.eventCode;
+  const hook = webhookApi.webhooks[`/${eventCode}`];
+  if (!hook) return [`${eventCode}: not a published event code`];
+  return validate(webhookApi, hook.post.requestBody.content['application/json'].schema, parsed).map((m) => `${eventCode}: ${m}`);
+}
+
+interface Exchange { method: string; url: URL; body: string; status: number; response: string }
+const exchanges: Exchange[] = [];
+
+// The library's own client (headers, error mapping), with the connection opened over plain HTTP to
+// the sandbox instead of https://checkout-test.adyen.com.
+class SandboxHttpClient extends HttpURLConnectionClient {
+  constructor(base: string) {
+    super();
+    const self = this as unknown as { createRequest: (endpoint: string, options: Record<string, unknown>) => unknown };
+    self.createRequest = (endpoint, options) => {
+      const url = new URL(endpoint.replace('https://checkout-test.adyen.com/', `${base}/checkout/`));
+      if (options.params) url.search = new URLSearchParams(options.params as Record<string, string>).toString();
+      const headers: Record<string, string> = { ...(options.headers as Record<string, string>), 'Cache-Control': 'no-cache' };
+      if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey as string;
+      const method = (options.method as string | undefined) ?? 'POST';
+      const req = httpRequest(url, { method, headers });
+      const exchange: Exchange = { method, url, body: '', status: 0, response: '' };
+      const write = req.write.bind(req);
+      req.write = ((chunk: string) => { exchange.body += String(chunk); return write(chunk); }) as typeof req.write;
+      req.on('response', (res: IncomingMessage) => {
+        exchange.status = res.statusCode ?? 0;
+        res.on('data', (c: Buffer) => { exchange.response += c.toString('utf8'); });
+        res.on('end', () => exchanges.push(exchange));
+      });
+      return req;
+    };
+  }
+}
+
+// Maps a sandbox URL to its OpenAPI path template.
+function template(path: string): string {
+  const p = path.replace(/^\/checkout\/v7[12]/, '');
+  return p
+    .replace(/^\/payments\/(?!details$)[^/]+\/(refunds|cancels|captures)$/, '/payments/{paymentPspReference}/$1')
+    .replace(/^\/storedPaymentMethods\/[^/]+$/, '/storedPaymentMethods/{storedPaymentMethodId}');
+}
+
+function schemaErrors(e: Exchange): string[] {
+  const method = e.method.toLowerCase();
+  const path = template(e.url.pathname);
+  const errors: string[] = [];
+  if (method === 'post') errors.push(...validate(openapi, requestSchema(openapi, method, path), JSON.parse(e.body || '{}'), 'request'));
+  const schema = responseSchema(openapi, method, path, e.status);
+  if (schema) errors.push(...validate(openapi, schema, JSON.parse(e.response), 'response'));
+  else if (e.response !== '') errors.push(`${e.status} answer should have no body`);
+  return errors.map((m) => `${e.method} ${path} ${e.status}: ${m}`);
+}
+
+// The store's side of the webhook, as far as the sandbox can tell: answers "[accepted]", or fails
+// the first `failFirst` deliveries.
+let received: Array<Types.notification.NotificationRequestItem> = [];
+let failFirst = 0;
+let hookServer: Server;
+let sandbox: AdyenSandbox;
+let checkout: CheckoutAPI;
+let base: string;
+
+beforeAll(async () => {
+  hookServer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('end', () => {
+      if (failFirst > 0) { failFirst--; res.writeHead(500); res.end('busy'); return; }
+      notificationBodies.push(body);
+      const parsed = JSON.parse(body) as { notificationItems: Array<{ NotificationRequestItem: Types.notification.NotificationRequestItem }> };
+      for (const n of parsed.notificationItems) received.push(n.NotificationRequestItem);
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('[accepted]');
+    });
+  });
+  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', () => r()));
+  const hookPort = (hookServer.address() as AddressInfo).port;
+  sandbox = createAdyenSandbox({
+    apiKey: API_KEY,
+    hmacKey: HMAC_KEY,
+    webhookUrl: `http://127.0.0.1:${hookPort}/api/paymentGateway/adyen/notification`,
+    retryDelaysMs: [5, 5, 5, 20],
+    duplicateWebhooks: false,
+    reorderWebhooks: false,
+    now: () => new Date('2026-11-24T12:00:00Z'),
+  });
+  const port = await sandbox.listen(0, '127.0.0.1');
+  base = `http://127.0.0.1:${port}`;
+  const client = new Client({ apiKey: API_KEY, environment: EnvironmentEnum.TEST }, new SandboxHttpClient(base));
+  checkout = new CheckoutAPI(client);
+});
+
+afterAll(async () => {
+  await sandbox.idle();
+  await sandbox.close();
+  await new Promise<void>((r) => hookServer.close(() => r()));
+});
+
+beforeEach(async () => {
+  await sandbox.idle();
+  received = [];
+  failFirst = 0;
+});
+
+let counter = 0;
+function card(number: string, extra: Partial<Types.checkout.CardDetails> = {}): Types.checkout.CardDetails {
+  return {
+    type: Types.checkout.CardDetails.TypeEnum.Scheme,
+    encryptedCardNumber: `test_${number}`,
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    holderName: 'Ana García',
+    ...extra,
+  };
+}
+function paymentRequest(pm: Types.checkout.PaymentRequest['paymentMethod'], extra: Partial<Types.checkout.PaymentRequest> = {}): Types.checkout.PaymentRequest {
+  counter++;
+  return {
+    merchantAccount: MERCHANT,
+    amount: { currency: 'EUR', value: 2599 },
+    reference: `ES-2026-${String(counter).padStart(6, '0')}`,
+    returnUrl: 'http://es.localhost:8787/cart/order/securePayment',
+    paymentMethod: pm,
+    ...extra,
+  };
+}
+
+// A stored card as adyen-web's Drop-in submits it: scheme type plus the stored id.
+function storedCard(storedPaymentMethodId: string): Types.checkout.CardDetails {
+  return { type: Types.checkout.CardDetails.TypeEnum.Scheme, storedPaymentMethodId };
+}
+
+async function completeChallenge(url: string, password: string | null): Promise<string> {
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('name="password"');
+  const form = password === null ? new URLSearchParams({ action: 'cancel' }) : new URLSearchParams({ password, action: 'submit' });
+  const answer = await fetch(url, { method: 'POST', body: form, redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  const location = new URL(answer.headers.get('location')!);
+  expect(location.pathname).toBe('/cart/order/securePayment');
+  return location.searchParams.get('redirectResult')!;
+}
+
+async function webhooks(): Promise<Array<Types.notification.NotificationRequestItem>> {
+  await sandbox.idle();
+  return received;
+}
+
+function expectSigned(items: Array<Types.notification.NotificationRequestItem>): void {
+  const validator = new hmacValidator();
+  for (const item of items) expect(validator.validateHMAC(item, HMAC_KEY)).toBe(true);
+}
+
+describe('Adyen sandbox through @adyen/api-library', () => {
+  it('lists cards by brand, Google Pay and Apple Pay, and the stored cards of a shopper', async () => {
+    const res = await checkout.PaymentsApi.paymentMethods({ merchantAccount: MERCHANT, countryCode: 'ES', amount: { currency: 'EUR', value: 2599 }, shopperReference: 'shopper-pm-1' });
+    const types = res.paymentMethods?.map((m) => m.type);
+    expect(types).toEqual(expect.arrayContaining(['scheme', 'googlepay', 'applepay']));
+    expect(res.paymentMethods?.find((m) => m.type === 'scheme')?.brands).toEqual(expect.arrayContaining(['visa', 'mc', 'amex', 'cartebancaire']));
+    expect(res.storedPaymentMethods).toEqual([]);
+  });
+
+  it('authorises a test card and sends a signed AUTHORISATION notification', async () => {
+    const req = paymentRequest(card('4111111111111111'));
+    const res = await checkout.PaymentsApi.payments(req);
+    expect(res.resultCode).toBe(Types.checkout.PaymentResponse.ResultCodeEnum.Authorised);
+    expect(res.pspReference).toMatch(/^[A-Z0-9]{16}$/);
+    const items = await webhooks();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ eventCode: 'AUTHORISATION', success: 'true', pspReference: res.pspReference, merchantReference: req.reference, merchantAccountCode: MERCHANT, amount: { currency: 'EUR', value: 2599 } });
+    expectSigned(items);
+  });
+
+  it.each([
+    ['DECLINED', '2', 'Refused'],
+    ['NOT_ENOUGH_BALANCE', '12', 'Not enough balance'],
+  ])('refuses when the holder name is %s, as a 200 with the refusal reason', async (holderName, code, reason) => {
+    const res = await checkout.PaymentsApi.payments(paymentRequest(card('5555444433331111', { holderName })));
+    expect(res).toMatchObject({ resultCode: 'Refused', refusalReasonCode: code, refusalReason: reason });
+    const items = await webhooks();
+    expect(items[0]).toMatchObject({ eventCode: 'AUTHORISATION', success: 'false', reason });
+    expectSigned(items);
+  });
+
+  it('refuses an expired card and a wrong security code', async () => {
+    const expired = await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111111', { encryptedExpiryYear: 'test_2025' })));
+    expect(expired).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '6', refusalReason: 'Expired Card' });
+    const cvc = await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111111', { encryptedSecurityCode: 'test_000' })));
+    expect(cvc).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '24' });
+  });
+
+  it('3-D Secure 2 challenge by redirect: the right password authorises through /payments/details', async () => {
+    const res = await checkout.PaymentsApi.payments(paymentRequest(card('4917610000000000')));
+    expect(res.resultCode).toBe('RedirectShopper');
+    expect(res.action).toMatchObject({ type: 'redirect', method: 'GET', paymentMethodType: 'scheme' });
+    expect(await webhooks()).toHaveLength(0);
+    const redirectResult = await completeChallenge((res.action as Types.checkout.CheckoutRedirectAction).url!, 'password');
+    const details = await checkout.PaymentsApi.paymentsDetails({ details: { redirectResult } });
+    expect(details).toMatchObject({ resultCode: 'Authorised', pspReference: res.pspReference });
+    // The browser's return racing a retry: a second submission gives the same outcome, no new event.
+    const again = await checkout.PaymentsApi.paymentsDetails({ details: { redirectResult } });
+    expect(again.pspReference).toBe(res.pspReference);
+    const items = await webhooks();
+    expect(items.map((i) => `${i.eventCode}:${i.success}`)).toEqual(['AUTHORISATION:true']);
+  });
+
+  it('3-D Secure 2 challenge: a wrong password refuses, cancelling gives Cancelled', async () => {
+    const wrong = await checkout.PaymentsApi.payments(paymentRequest(card('4917610000000000')));
+    const r1 = await completeChallenge((wrong.action as Types.checkout.CheckoutRedirectAction).url!, 'nope');
+    expect(await checkout.PaymentsApi.paymentsDetails({ details: { redirectResult: r1 } })).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '11' });
+    const cancel = await checkout.PaymentsApi.payments(paymentRequest(card('4917610000000000')));
+    const r2 = await completeChallenge((cancel.action as Types.checkout.CheckoutRedirectAction).url!, null);
+    expect(await checkout.PaymentsApi.paymentsDetails({ details: { redirectResult: r2 } })).toMatchObject({ resultCode: 'Cancelled' });
+  });
+
+  it('native 3-D Secure 2 answers ChallengeShopper with a threeDS2 challenge action', async () => {
+    const res = await checkout.PaymentsApi.payments(paymentRequest(card('4917610000000000'), {
+      authenticationData: { threeDSRequestData: { nativeThreeDS: Types.checkout.ThreeDSRequestData.NativeThreeDSEnum.Preferred } },
+    }));
+    expect(res.resultCode).toBe('ChallengeShopper');
+    const action = res.action as Types.checkout.CheckoutThreeDS2Action;
+    expect(action).toMatchObject({ type: 'threeDS2', subtype: 'challenge', paymentMethodType: 'scheme' });
+    const token = JSON.parse(Buffer.from(action.token!, 'base64').toString('utf8')) as { acsURL: string };
+    const redirectResult = await completeChallenge(token.acsURL, 'password');
+    const threeDSResult = redirectResult; // same opaque result, submitted as threeDSResult by the 3DS2 component
+    expect(await checkout.PaymentsApi.paymentsDetails({ details: { threeDSResult } })).toMatchObject({ resultCode: 'Authorised' });
+  });
+
+  it('a frictionless 3-D Secure 2 card is authorised without a challenge', async () => {
+    const res = await checkout.PaymentsApi.payments(paymentRequest(card('5201281505129736')));
+    expect(res.resultCode).toBe('Authorised');
+  });
+
+  it('stores a card for a shopper, pays with it, lists and deletes it', async () => {
+    const shopperReference = 'shopper-store-1';
+    const first = await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111111'), {
+      shopperReference, storePaymentMethod: true, recurringProcessingModel: Types.checkout.PaymentRequest.RecurringProcessingModelEnum.CardOnFile,
+      shopperInteraction: Types.checkout.PaymentRequest.ShopperInteractionEnum.Ecommerce,
+    }));
+    expect(first.resultCode).toBe('Authorised');
+    const storedId = first.additionalData?.['recurring.recurringDetailReference'];
+    expect(storedId).toBeTruthy();
+    expect(first.additionalData?.['tokenization.storedPaymentMethodId']).toBe(storedId);
+    expect(first.paymentMethod).toEqual({ brand: 'visa', type: 'scheme' });
+
+    const list = await checkout.RecurringApi.getTokensForStoredPaymentDetails(shopperReference, MERCHANT);
+    expect(list.storedPaymentMethods).toEqual([expect.objectContaining({ id: storedId, brand: 'visa', lastFour: '1111', expiryMonth: '03', expiryYear: '2030' })]);
+
+    const second = await checkout.PaymentsApi.payments(paymentRequest(storedCard(storedId!), {
+      shopperReference, recurringProcessingModel: Types.checkout.PaymentRequest.RecurringProcessingModelEnum.CardOnFile,
+      shopperInteraction: Types.checkout.PaymentRequest.ShopperInteractionEnum.ContAuth,
+    }));
+    expect(second.resultCode).toBe('Authorised');
+
+    await checkout.RecurringApi.deleteTokenForStoredPaymentDetails(storedId!, shopperReference, MERCHANT);
+    expect((await checkout.RecurringApi.getTokensForStoredPaymentDetails(shopperReference, MERCHANT)).storedPaymentMethods).toEqual([]);
+    expect(exchanges.some((e) => e.method === 'DELETE' && e.status === 204)).toBe(true);
+  });
+
+  it('refunds and cancels answer 201 received; the outcome arrives by notification', async () => {
+    const paid = await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111111')));
+    const refund = await checkout.ModificationsApi.refundCapturedPayment(paid.pspReference!, { merchantAccount: MERCHANT, amount: { currency: 'EUR', value: 1000 }, reference: 'refund-1' });
+    expect(refund).toMatchObject({ status: 'received', paymentPspReference: paid.pspReference });
+    const tooMuch = await checkout.ModificationsApi.refundCapturedPayment(paid.pspReference!, { merchantAccount: MERCHANT, amount: { currency: 'EUR', value: 2000 } });
+    expect(tooMuch.status).toBe('received');
+    const other = await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111111')));
+    const cancel = await checkout.ModificationsApi.cancelAuthorisedPaymentByPspReference(other.pspReference!, { merchantAccount: MERCHANT });
+    expect(cancel).toMatchObject({ status: 'received', paymentPspReference: other.pspReference });
+    const items = await webhooks();
+    expect(items.map((i) => `${i.eventCode}:${i.success}`)).toEqual(['AUTHORISATION:true', 'REFUND:true', 'REFUND:false', 'AUTHORISATION:true', 'CANCELLATION:true']);
+    const refundEvent = items[1]!;
+    expect(refundEvent).toMatchObject({ pspReference: refund.pspReference, originalReference: paid.pspReference, amount: { value: 1000, currency: 'EUR' } });
+    expectSigned(items);
+  });
+
+  it('replays the same answer for a repeated Idempotency-Key and refuses the key with another body', async () => {
+    const req = paymentRequest(card('4111111111111111'));
+    const a = await checkout.PaymentsApi.payments(req, { idempotencyKey: 'order-ES-1-attempt-1' });
+    const b = await checkout.PaymentsApi.payments(req, { idempotencyKey: 'order-ES-1-attempt-1' });
+    expect(b.pspReference).toBe(a.pspReference);
+    expect(await webhooks()).toHaveLength(1);
+    const error = await checkout.PaymentsApi.payments({ ...req, amount: { currency: 'EUR', value: 1 } }, { idempotencyKey: 'order-ES-1-attempt-1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpClientException);
+    expect(error).toMatchObject({ statusCode: 422, errorCode: '704' });
+  });
+
+  it('rejects bad input with Adyen error bodies: wrong API key (401), reference over 80 characters (422)', async () => {
+    const badKey = new CheckoutAPI(new Client({ apiKey: 'wrong', environment: EnvironmentEnum.TEST }, new SandboxHttpClient(base)));
+    await expect(badKey.PaymentsApi.paymentMethods({ merchantAccount: MERCHANT })).rejects.toMatchObject({ statusCode: 401, errorCode: '000' });
+    const long = await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111111'), { reference: 'R'.repeat(81) })).catch((e: unknown) => e);
+    expect(long).toMatchObject({ statusCode: 422, errorCode: '702' });
+    expect(JSON.parse((long as HttpClientException).responseBody!)).toMatchObject({ status: 422, errorType: 'validation' });
+    const noCard = await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111112'))).catch((e: unknown) => e);
+    expect(noCard).toMatchObject({ statusCode: 422, errorCode: '101' });
+  });
+
+  it('retries a notification until the answer is [accepted]', async () => {
+    failFirst = 2;
+    await checkout.PaymentsApi.payments(paymentRequest(card('4111111111111111')));
+    const items = await webhooks();
+    expect(items).toHaveLength(1);
+    expect(sandbox.deliveries.at(-1)).toMatchObject({ attempts: 3, delivered: true });
+  });
+
+  it('every request sent and answer given matches the v71 OpenAPI operation schemas', () => {
+    expect(exchanges.length).toBeGreaterThan(20);
+    expect(exchanges.flatMap(schemaErrors)).toEqual([]);
+  });
+});
+
+describe('the OpenAPI schema checker', () => {
+  it('finds what the published schemas forbid', () => {
+    const answer = responseSchema(openapi, 'post', '/payments', 200)!;
+    expect(validate(openapi, answer, { resultCode: 'Authorised', pspReference: 'X' })).toEqual([]);
+    expect(validate(openapi, answer, { resultCode: 'Approved' })).toEqual(['$.resultCode: "Approved" not in enum']);
+    expect(validate(openapi, answer, { amount: { currency: 'EUR', value: '10' } })).toEqual(['$.amount.value: expected integer, got string']);
+    const request = requestSchema(openapi, 'post', '/payments');
+    expect(validate(openapi, request, { merchantAccount: 'M', amount: { currency: 'EUR', value: 1 }, paymentMethod: { type: 'scheme' }, returnUrl: 'x' })).toEqual(['$: missing required reference']);
+    expect(validate(openapi, request, { merchantAccount: 'M', reference: 'r', amount: { currency: 'EUR', value: 1 }, paymentMethod: { type: 'nonsense' }, returnUrl: 'x' })).toEqual(['$.paymentMethod: matches 0 of oneOf, expected exactly one']);
+  });
+});
+
+describe('Adyen sandbox notifications out of order and twice', () => {
+  it('holds notifications, then delivers each twice, newest first, all signed', async () => {
+    const hooks: Array<Types.notification.NotificationRequestItem> = [];
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      req.on('end', () => {
+        notificationBodies.push(body);
+        hooks.push(...(JSON.parse(body) as { notificationItems: Array<{ NotificationRequestItem: Types.notification.NotificationRequestItem }> }).notificationItems.map((n) => n.NotificationRequestItem));
+        res.end('[accepted]');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', () => r()));
+    const chaos = createAdyenSandbox({
+      apiKey: API_KEY, hmacKey: HMAC_KEY, retryDelaysMs: [5],
+      webhookUrl: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`, duplicateWebhooks: true, reorderWebhooks: true,
+      now: () => new Date('2026-11-24T12:00:00Z'),
+    });
+    const port = await chaos.listen(0, '127.0.0.1');
+    const api = new CheckoutAPI(new Client({ apiKey: API_KEY, environment: EnvironmentEnum.TEST }, new SandboxHttpClient(`http://127.0.0.1:${port}`)));
+    const paid = await api.PaymentsApi.payments(paymentRequest(card('4111111111111111')));
+    await api.ModificationsApi.cancelAuthorisedPaymentByPspReference(paid.pspReference!, { merchantAccount: MERCHANT });
+    await chaos.flushWebhooks();
+    expect(hooks.map((h) => h.eventCode)).toEqual(['CANCELLATION', 'CANCELLATION', 'AUTHORISATION', 'AUTHORISATION']);
+    expectSigned(hooks);
+    await chaos.close();
+    await new Promise<void>((r) => hook.close(() => r()));
+  });
+});
+
+describe('the notifications sent', () => {
+  it('all match the Webhooks v1 OpenAPI schema of their event code', () => {
+    expect(notificationBodies.length).toBeGreaterThan(10);
+    expect(notificationBodies.flatMap(notificationErrors)).toEqual([]);
+    // The check bites: an unknown field or a boolean success is refused.
+    const sample = JSON.parse(notificationBodies[0]!) as { notificationItems: Array<{ NotificationRequestItem: Record<string, unknown> }> };
+    sample.notificationItems[0]!.NotificationRequestItem.success = true;
+    sample.notificationItems[0]!.NotificationRequestItem.orderId = 'x';
+    expect(notificationErrors(JSON.stringify(sample))).toHaveLength(2);
+  });
+});
