@@ -10,15 +10,13 @@
 import { callApi } from '../api';
 import type { CartViewData } from './api';
 import { browserStorage } from '../storage';
-import { costMismatch, type CostMismatch } from '../../worker/domain/checkout/cost-check';
+import { costMismatch } from '../../worker/domain/checkout/cost-check';
 
 export const ALERT_STAMP_KEY = 'ampora.cart.costAlertAt';
 /** Spec §9: mismatch alert throttle, 600 s. */
 export const ALERT_INTERVAL_MS = 600_000;
 
 type CheckedCart = Pick<CartViewData, 'idCart' | 'articles' | 'totals'>;
-
-export { costMismatch, type CostMismatch };
 
 /** Whether this browser may alert again: no alert remembered, or the last one 10 minutes ago or more. */
 export function alertDue(lastRaw: string | null, now: number): boolean {

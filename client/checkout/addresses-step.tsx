@@ -6,7 +6,7 @@
  * gives it back to the saved address's choice afterwards.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { addressLabel } from '../../worker/domain/identity/address-format';
 import { callApi } from '../api';
 import { FormAlert } from '../components/forms';
@@ -37,6 +37,21 @@ const stepAddress = (a: BookAddress): StepAddress => ({
   postalCode: a.postalCode,
   address: a,
 });
+
+/** One kind's saved addresses as radio choices (ids `${kind}-${id}`, where the focus returns after the form). */
+function AddressChoices({ kind, legend, addresses, selected, onSelect, describedBy, children }: { kind: AddressKind; legend: ReactNode; addresses: StepAddress[]; selected: number | null; onSelect: (id: number) => void; describedBy?: string; children: ReactNode }) {
+  return (
+    <fieldset aria-describedby={describedBy}>
+      <legend>{legend}</legend>
+      {addresses.map((a) => (
+        <Choice key={a.id} name={kind} value={String(a.id)} checked={selected === a.id} onChange={() => onSelect(a.id)}>
+          {a.label}
+        </Choice>
+      ))}
+      {children}
+    </fieldset>
+  );
+}
 
 export function AddressesStep({ book, isB2b, draft, set, alert, error, busy, onSubmit, ...initial }: Props) {
   const { t } = useLingui();
@@ -122,22 +137,14 @@ export function AddressesStep({ book, isB2b, draft, set, alert, error, busy, onS
       <form className="checkout-form" onSubmit={onSubmit}>
         <AlertBanner alert={alert} />
         <FormAlert message={error} />
-        <fieldset>
-          <legend>
-            <Trans>Ship to</Trans>
-          </legend>
-          {shipping.map((a) => (
-            <Choice key={a.id} name="shipping" value={String(a.id)} checked={draft.shippingAddressSelected === a.id} onChange={() => set({ shippingAddressSelected: a.id })}>
-              {a.label}
-            </Choice>
-          ))}
+        <AddressChoices kind="shipping" legend={<Trans>Ship to</Trans>} addresses={shipping} selected={draft.shippingAddressSelected} onSelect={(id) => set({ shippingAddressSelected: id })}>
           {shipping.length === 0 ? (
             <p>
               <Trans>You have no shipping address yet. Add one, or choose pickup in one of our shops at the next step.</Trans>
             </p>
           ) : null}
           {actions('shipping')}
-        </fieldset>
+        </AddressChoices>
         {isB2b ? null : (
           <div className="field field--check">
             <input id="wants-invoice" type="checkbox" checked={draft.customerRequestsInvoice} onChange={(event) => set({ customerRequestsInvoice: event.target.checked })} />
@@ -147,22 +154,14 @@ export function AddressesStep({ book, isB2b, draft, set, alert, error, busy, onS
           </div>
         )}
         {needsBilling || billing.length > 0 ? (
-          <fieldset aria-describedby={missingBilling ? 'billing-needed' : undefined}>
-            <legend>
-              <Trans>Invoice to</Trans>
-            </legend>
-            {billing.map((a) => (
-              <Choice key={a.id} name="billing" value={String(a.id)} checked={draft.billingAddressSelected === a.id} onChange={() => set({ billingAddressSelected: a.id })}>
-                {a.label}
-              </Choice>
-            ))}
+          <AddressChoices kind="billing" legend={<Trans>Invoice to</Trans>} addresses={billing} selected={draft.billingAddressSelected} onSelect={(id) => set({ billingAddressSelected: id })} describedBy={missingBilling ? 'billing-needed' : undefined}>
             {missingBilling ? (
               <p id="billing-needed" className="field__hint">
                 {isB2b ? <Trans>As a business customer, choose the address your invoice goes to.</Trans> : <Trans>Choose the address your invoice goes to.</Trans>}
               </p>
             ) : null}
             {actions('billing')}
-          </fieldset>
+          </AddressChoices>
         ) : null}
         <button className="button button--buy" type="submit" disabled={busy || missingBilling || (draft.shippingAddressSelected === null && shipping.length > 0)}>
           <Trans>Continue to delivery</Trans>

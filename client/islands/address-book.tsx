@@ -205,7 +205,7 @@ function AddressCard({ kind, address, onChange }: { kind: AddressKind; address: 
       </p>
       <p>
         {/* Written the way the address's country writes addresses. */}
-        {addressLines({ ...addressPartsOf(address as unknown as Record<string, unknown>), countryIso: address.country.iso }).map((line, index) => (
+        {addressLines(addressPartsOf(address as unknown as Record<string, unknown>)).map((line, index) => (
           <span key={index}>
             {line}
             <br />

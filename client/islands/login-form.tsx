@@ -35,8 +35,7 @@ export default function LoginForm({ next }: LoginFormProps) {
     if (answer.twoFactorRequired) {
       setProtection(answer.protection === true);
       setTemporalToken(answer.temporalToken);
-    }
-    else window.location.assign(safeNext(next, '/'));
+    } else window.location.assign(safeNext(next, '/'));
   }
 
   async function sendCode(event: FormEvent) {

@@ -101,8 +101,25 @@ describe('Adyen notification webhook', () => {
     const refund = await notification([{ pspReference: `R${psp}`, originalReference: psp, merchantReference: number, eventCode: 'REFUND', success: 'true', value: 2_000 }]);
     await Promise.all([post(refund), post(refund), post(refund)]);
     const after = await stateOf(number, psp);
-    expect(after.payment).toMatchObject({ state: 'partially_refunded', refunded_amount: 2_000 });
+    // Two transitions (authorised, partially refunded): the EXPIRE and the repeated refunds moved nothing.
+    expect(after.payment).toMatchObject({ state: 'partially_refunded', refunded_amount: 2_000, version: 2 });
     expect(after.order).toBe('confirmed');
+    expect(after.orderEvents).toEqual(['confirmed']);
+    expect(after.events).toEqual({ n: 3, applied: 3 });
+  });
+
+  it('one delivery carrying the events in reverse order (capture, then its late authorisation): one transition', async () => {
+    const { number, psp } = await pendingOrder();
+    const body = await notification([
+      { pspReference: `K${psp}`, originalReference: psp, merchantReference: number, eventCode: 'CAPTURE', success: 'true', value: 10_500 },
+      { pspReference: psp, merchantReference: number, eventCode: 'AUTHORISATION', success: 'true', value: 10_500 },
+    ]);
+    expect(await (await post(body)).text()).toBe('[accepted]');
+    const after = await stateOf(number, psp);
+    // The capture proves the authorisation; the late AUTHORISATION moves nothing back to authorised.
+    expect(after.payment).toMatchObject({ state: 'captured', version: 1 });
+    expect(after.orderEvents).toEqual(['confirmed']);
+    expect(after.events).toEqual({ n: 2, applied: 2 });
   });
 
   it('a tampered notification is refused with 401 and nothing is stored', async () => {

@@ -65,8 +65,7 @@ async function rehashIfNeeded(c: AppContext, user: UserRow, password: string) {
 async function signIn(c: AppContext, user: UserRow, via: SessionRecord['via']) {
   await openSession(c, user, via);
   await mergeAnonymousCart(c, user);
-  await rememberDevice(c, user);
-  await resetAccountAttempts(c, 'login', user.email);
+  await Promise.all([rememberDevice(c, user), resetAccountAttempts(c, 'login', user.email)]);
 }
 
 /**
@@ -97,7 +96,7 @@ async function register(c: AppContext, body: SignupBody): Promise<void> {
   const user = existing ?? (await createUser(db, { email: body.email, passwordHash, channel: c.var.channel.id, language: c.var.language, now: c.var.now }));
   const token = await issueToken(db, user.id, 'confirm-email', c.var.now);
   // The link brings the person back to where they were going (a path of this site only).
-  const next = body.next ? safeNext(body.next, '') : '';
+  const next = safeNext(body.next, '');
   const query = `?confirm=${token}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   sendLater(c, confirmAccountEmail(user.email, i18n, storeLink(c, 'signup', {}, query), TOKEN_TTL_MS['confirm-email'] / 3_600_000));
 }

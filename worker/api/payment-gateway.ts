@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/context';
 import { appError } from '../http/errors';
 import { validate } from '../http/validate';
 import { sha256, timingSafeEqual } from '../identity/crypto';
-import { adyenNotificationSchema, verifyNotification } from '../payments/adyen/client';
+import { adyenNotificationSchema, verifyParsedNotification } from '../payments/adyen/client';
 import { adyenConfig } from '../payments/adyen/config';
 import { receiveEvents } from '../payments/events';
 
@@ -43,7 +43,7 @@ export const paymentGatewayApi = new Hono<AppEnv>().post(
   },
   validate('json', adyenNotificationSchema),
   async (c) => {
-    const events = await verifyNotification(adyenConfig(c.env)!.hmacKey, c.req.valid('json'));
+    const events = await verifyParsedNotification(adyenConfig(c.env)!.hmacKey, c.req.valid('json'));
     if (!events) throw appError('paymentNotificationInvalid');
     await receiveEvents(c.env.DB, events, Date.now());
     return c.text('[accepted]', 200);

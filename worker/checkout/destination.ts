@@ -24,7 +24,7 @@ export async function provinceCode(db: Db, provinceId: number): Promise<string |
   return (await provinceOf(db, provinceId))?.code ?? null;
 }
 
-export async function provinceOf(db: Db, provinceId: number): Promise<{ code: string; name: string } | null> {
+async function provinceOf(db: Db, provinceId: number): Promise<{ code: string; name: string } | null> {
   const [row] = await db.select({ code: provinces.code, name: provinces.name }).from(provinces).where(eq(provinces.id, provinceId));
   return row ?? null;
 }

@@ -135,14 +135,15 @@ const isService = (a: CartArticle) => a.service !== null;
 async function checkPickupShop(c: AppContext, user: UserRow, choice: DeliveryChoice): Promise<void> {
   const { db, channel } = c.var;
   // An address deleted since it was chosen leaves the channel's country.
-  const address =
+  const [address, shops] = await Promise.all([
     choice.shippingAddressId === undefined
       ? undefined
-      : await loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId).catch((error: unknown) => {
+      : loadOwnedAddress(db, 'shipping', user.id, choice.shippingAddressId).catch((error: unknown) => {
           if (error instanceof AppError) return undefined;
           throw error;
-        });
-  const shops = await pickupShopRows(db);
+        }),
+    pickupShopRows(db),
+  ]);
   const offered = pickupShops(shops, { deliveryCountry: address?.countryIso ?? channel.country, sellerKinds: [] });
   if (choice.shopId !== undefined && !offered.shops.some((shop) => shop.id === pickupShopFor(choice.shopId!))) {
     throw appError('shopNotAvailable', { notAvailableShopsReasons: offered.notAvailableShopsReasons.length > 0 ? offered.notAvailableShopsReasons : ['noShopInCountry'] });

@@ -16,7 +16,7 @@ import { cookieOptions, secureCookies, type UserRow } from './session';
 
 export const CART_COOKIE_TTL_S = 30 * 24 * 60 * 60;
 /** How long a signed-in user's encryptedCartId is good for (it is informative only). */
-export const ACCOUNT_CART_TOKEN_TTL_S = 60 * 60;
+const ACCOUNT_CART_TOKEN_TTL_S = 60 * 60;
 
 export function cartCookieName(secure: boolean): string {
   return secure ? '__Host-ampora_cart' : 'ampora_cart';
@@ -29,7 +29,7 @@ export function newCartId(): string {
 const CART_ID = /^[0-9a-f-]{36}$/;
 
 /** The sealed form of an anonymous cart id, good until `expiresAt` (ms). */
-export function sealAnonymousCart(c: AppContext, cartId: string, expiresAt: number): Promise<string> {
+function sealAnonymousCart(c: AppContext, cartId: string, expiresAt: number): Promise<string> {
   return seal(c.env.AUTH_SECRET, 'cart-id', `a.${cartId}.${expiresAt}`);
 }
 

@@ -10,9 +10,9 @@ import type { AppContext } from '../http/context';
 import { hmacSign, hmacVerify } from './crypto';
 import { cookieOptions, secureCookies, type UserRow } from './session';
 
-export const KNOWN_DEVICE_TTL_S = 180 * 24 * 60 * 60;
+const KNOWN_DEVICE_TTL_S = 180 * 24 * 60 * 60;
 
-export function knownDeviceCookieName(secure: boolean): string {
+function knownDeviceCookieName(secure: boolean): string {
   return secure ? '__Host-ampora_device' : 'ampora_device';
 }
 

@@ -111,9 +111,11 @@ export async function sendOrderConfirmations(db: Db, sender: EmailSender, input:
     .where(and(eq(orders.userId, input.userId), inList(orders.orderNumber, input.orderNumbers), isNull(orders.confirmationSentAt)))
     .returning({ orderNumber: orders.orderNumber, language: orders.language, shippingAddress: orders.shippingAddress });
   if (claimed.length === 0) return [];
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  const [[user], summaries] = await Promise.all([
+    db.select({ email: users.email }).from(users).where(eq(users.id, input.userId)),
+    ordersOfUser(db, input.userId, claimed.map((c) => c.orderNumber)),
+  ]);
   if (!user) return [];
-  const summaries = await ordersOfUser(db, input.userId, claimed.map((c) => c.orderNumber));
   const sent: string[] = [];
   for (const order of summaries) {
     const row = claimed.find((c) => c.orderNumber === order.orderNumber)!;

@@ -1,5 +1,5 @@
 /** Reading orders: a user's own (the result page) and the public tracking view of one order. */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { inList } from '../db/limits';
 import type { Db } from '../db/client';
 import { orderEvents, orderLines, orders } from '../db/schema';
@@ -45,9 +45,12 @@ export function destinationLine(address: Record<string, unknown>): string {
 /** The user's orders among `numbers` (others' numbers are simply not found). */
 export async function ordersOfUser(db: Db, userId: number, numbers: readonly string[]): Promise<OrderSummary[]> {
   if (numbers.length === 0) return [];
-  const rows = await db.select().from(orders).where(and(eq(orders.userId, userId), inList(orders.orderNumber, numbers))).orderBy(asc(orders.orderKey));
-  if (rows.length === 0) return [];
-  const lines = await db.select().from(orderLines).where(inList(orderLines.orderNumber, rows.map((r) => r.orderNumber))).orderBy(asc(orderLines.id));
+  // The orders and their lines in one round trip: the lines of the same owned orders, by subquery.
+  const owned = and(eq(orders.userId, userId), inList(orders.orderNumber, numbers));
+  const [rows, lines] = await db.batch([
+    db.select().from(orders).where(owned).orderBy(asc(orders.orderKey)),
+    db.select().from(orderLines).where(inArray(orderLines.orderNumber, db.select({ orderNumber: orders.orderNumber }).from(orders).where(owned))).orderBy(asc(orderLines.id)),
+  ]);
   return rows.map((row) => ({
     orderNumber: row.orderNumber,
     state: row.state as OrderState,

@@ -10,10 +10,10 @@ import { nextState } from '../domain/orders/state-machine';
 import type { GatewayEvent } from './port';
 
 /** Modifications (refund, cancel, capture) name the payment in originalReference. */
-export const paymentPspOf = (event: Pick<GatewayEvent, 'pspReference' | 'originalReference'>): string => event.originalReference || event.pspReference;
+const paymentPspOf = (event: Pick<GatewayEvent, 'pspReference' | 'originalReference'>): string => event.originalReference || event.pspReference;
 
-/** Stores the events (each once); returns nothing, the application is separate. */
-export function storeEventStatements(db: D1Database, events: GatewayEvent[], now: number): D1PreparedStatement[] {
+/** The statements that store the events, each once; applying them is separate. */
+function storeEventStatements(db: D1Database, events: GatewayEvent[], now: number): D1PreparedStatement[] {
   return events.map((event) =>
     db
       .prepare(
@@ -108,7 +108,7 @@ export async function receiveEvents(db: D1Database, events: GatewayEvent[], now:
  * Applies, in arrival order, the events that came for a payment before its row existed.
  * Called right after a payment row is created with its psp reference.
  */
-export async function applyPendingEvents(db: D1Database, paymentPsp: string, now: number): Promise<void> {
+async function applyPendingEvents(db: D1Database, paymentPsp: string, now: number): Promise<void> {
   const { results } = await db
     .prepare('SELECT psp_reference, event_code, original_reference FROM payment_events WHERE payment_psp_reference = ? AND applied = 0 ORDER BY received_at, rowid')
     .bind(paymentPsp)

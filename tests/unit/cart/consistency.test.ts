@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLineView, CartViewData } from '../../../client/cart/api';
-import { ALERT_INTERVAL_MS, ALERT_STAMP_KEY, alertDue, checkCartConsistency, costMismatch } from '../../../client/cart/consistency';
-import { mismatchAlert } from '../../../worker/domain/checkout/cost-check';
+import { ALERT_INTERVAL_MS, ALERT_STAMP_KEY, alertDue, checkCartConsistency } from '../../../client/cart/consistency';
+import { costMismatch, mismatchAlert } from '../../../worker/domain/checkout/cost-check';
 
 const NOW = 1_800_000_000_000;
 const ID = '0b7c2a4e-1111-4222-8333-444455556666';

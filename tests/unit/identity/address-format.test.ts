@@ -34,6 +34,12 @@ describe('addressLabel', () => {
     expect(addressLabel(base)).toBe('Marie Dupont, 42 rue de Rivoli, 75001 Paris');
     expect(addressLabel({ ...base, companyName: 'Dupont SARL' })).toBe('Dupont SARL · Marie Dupont, 42 rue de Rivoli, 75001 Paris');
   });
+
+  it('reads the address book’s nested country and province (the checkout step relabels a saved address from it)', () => {
+    const book = { name: 'Giulia', surname: 'Rossi', address: 'Via Roma', streetNumber: '10', postalCode: '20121', city: 'Milano', province: { id: 1, name: 'Milano', code: 'MI' }, country: { iso: 'IT', name: 'Italia' } };
+    expect(addressLabel(book)).toBe('Giulia Rossi, Via Roma 10, 20121 Milano MI');
+    expect(addressLabel({ ...book, country: { iso: 'FR', name: 'France' } })).toBe('Giulia Rossi, 10 Via Roma, 20121 Milano');
+  });
 });
 
 describe('destinationLine (order pages, checkout summary)', () => {

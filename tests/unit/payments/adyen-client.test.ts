@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdyenGateway, idempotencyKey, mapPaymentResponse } from '../../../worker/payments/adyen/client';
 import { adyenConfig, type AdyenConfig } from '../../../worker/payments/adyen/config';
+import { hmacSignature, signedString } from '../../../worker/payments/adyen/hmac';
 import { GatewayError } from '../../../worker/payments/port';
 
 const CONFIG: AdyenConfig = { baseUrl: 'https://checkout.example/checkout', apiKey: 'key-123', merchantAccount: 'AmporaECOM', clientKey: 'test_CLIENT', hmacKey: '00' };
@@ -111,5 +112,17 @@ describe('Adyen configuration', () => {
     expect(adyenConfig({ ...dev, ENVIRONMENT: 'production', ADYEN_API_KEY: 'live-key', ADYEN_API_BASE_URL: 'https://x-checkout-live.adyenpayments.com/checkout' })).toBeUndefined();
     expect(adyenConfig({ ...dev, ENVIRONMENT: 'production', ADYEN_API_KEY: 'live-key', ADYEN_API_BASE_URL: 'https://x-checkout-live.adyenpayments.com/checkout', ADYEN_HMAC_KEY: 'AB'.repeat(32) })).toBeDefined();
     expect(adyenConfig({ ...dev, ADYEN_HMAC_KEY: '' })).toBeUndefined();
+  });
+
+  it('verifies a webhook body: the events when every item is signed with our key, undefined for a bad item or a malformed body', async () => {
+    const { gateway } = recording();
+    const item = { pspReference: 'PSP1', originalReference: '', merchantAccountCode: 'AmporaECOM', merchantReference: 'ES26110100001', amount: { value: 12_345, currency: 'EUR' }, eventCode: 'AUTHORISATION', success: 'true' };
+    const signed = async (key: string) => ({ NotificationRequestItem: { ...item, additionalData: { hmacSignature: (await hmacSignature(key, signedString(item)))! } } });
+    const good = await signed(CONFIG.hmacKey);
+    const events = await gateway.verifyWebhook({ live: 'false', notificationItems: [good] });
+    expect(events).toEqual([{ pspReference: 'PSP1', originalReference: '', merchantReference: 'ES26110100001', eventCode: 'AUTHORISATION', success: true, amount: { value: 12_345, currency: 'EUR' }, reason: undefined, paymentMethod: undefined, raw: good.NotificationRequestItem }]);
+    expect(await gateway.verifyWebhook({ live: 'false', notificationItems: [good, await signed('AB'.repeat(32))] })).toBeUndefined();
+    expect(await gateway.verifyWebhook({ live: 'false', notificationItems: [{ NotificationRequestItem: { ...good.NotificationRequestItem, success: 'false' } }] })).toBeUndefined();
+    expect(await gateway.verifyWebhook({ notificationItems: [] })).toBeUndefined();
   });
 });

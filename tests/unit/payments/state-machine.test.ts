@@ -32,7 +32,6 @@ describe('payment state machine', () => {
     ['captured', 'CANCELLATION', true],
     ['expired', 'AUTHORISATION', true],
     ['cancelled', 'CAPTURE', true],
-    ['pending', 'REFUND', true],
     ['refunded', 'REFUND', true],
     ['authorised', 'CAPTURE', false],
     ['pending', 'CANCELLATION', false],
@@ -48,6 +47,15 @@ describe('payment state machine', () => {
     expect(second).toMatchObject({ state: 'partially_refunded', refundedCents: 7_500 });
     const last = applyEvent(at('partially_refunded', 7_500), ev('REFUND', true, 9_000));
     expect(last).toMatchObject({ state: 'refunded', refundedCents: 10_000 });
+  });
+
+  it('a refund that arrives before its authorisation is kept: the rest stays paid, and the late authorisation changes nothing', () => {
+    const partial = applyEvent(at('pending'), ev('REFUND', true, 2_500));
+    expect(partial).toMatchObject({ state: 'partially_refunded', refundedCents: 2_500, becamePaid: true });
+    expect(applyEvent(at('partially_refunded', 2_500), ev('AUTHORISATION'))).toBeUndefined();
+    const full = applyEvent(at('pending'), ev('REFUND', true, 10_000));
+    expect(full).toMatchObject({ state: 'refunded', refundedCents: 10_000, becamePaid: false });
+    expect(applyEvent(at('pending'), ev('REFUND', false, 2_500))).toBeUndefined();
   });
 
   it('a refused authorisation keeps its reason', () => {

@@ -68,17 +68,20 @@ export function addressLine(parts: AddressParts): string {
 /** Reads the parts from a stored address (a row, or the JSON an order keeps) whatever it holds. */
 export function addressPartsOf(address: Record<string, unknown>): AddressParts {
   const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '');
-  const province = typeof address.province === 'object' && address.province !== null ? (address.province as Record<string, unknown>) : {};
-  const provinceText = (key: 'name' | 'code') => (typeof province[key] === 'string' ? (province[key] as string) : '');
+  // The address book's shape nests them: province { name, code }, country { iso }.
+  const nested = (key: 'province' | 'country', field: string) => {
+    const value = address[key];
+    return typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[field] === 'string' ? ((value as Record<string, unknown>)[field] as string) : '';
+  };
   return {
     address: text('address'),
     streetNumber: text('streetNumber'),
     optionalInformation: text('optionalInformation'),
     postalCode: text('postalCode'),
     city: text('city'),
-    provinceName: text('provinceName') || provinceText('name'),
-    provinceCode: text('provinceCode') || provinceText('code'),
-    countryIso: text('countryIso'),
+    provinceName: text('provinceName') || nested('province', 'name'),
+    provinceCode: text('provinceCode') || nested('province', 'code'),
+    countryIso: text('countryIso') || nested('country', 'iso'),
   };
 }
 

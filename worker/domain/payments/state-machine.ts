@@ -8,6 +8,7 @@
  *   pending / authorised ─CANCELLATION→ cancelled
  *   pending ─EXPIRE / OFFER_CLOSED→ expired
  *   authorised / captured / partially_refunded ─REFUND(amount)→ partially_refunded | refunded
+ *   pending ─REFUND(amount)→ partially_refunded | refunded   (a refund proves its late authorisation)
  *
  * Late and repeated events change nothing: an AUTHORISATION after a CANCELLATION does not
  * resurrect the payment, an EXPIRE after an AUTHORISATION does not cancel a paid one, a partial
@@ -46,7 +47,8 @@ export function applyEvent(payment: PaymentSnapshot, event: PaymentEventInput): 
   const to = (next: PaymentState, extra: Partial<PaymentChange> = {}): PaymentChange => ({
     state: next,
     refundedCents: payment.refundedCents,
-    becamePaid: state === 'pending' && (next === 'authorised' || next === 'captured'),
+    // Money we keep: a partial refund arriving before its authorisation still leaves the rest paid.
+    becamePaid: state === 'pending' && (next === 'authorised' || next === 'captured' || next === 'partially_refunded'),
     ...extra,
   });
   switch (event.eventCode) {
@@ -65,7 +67,9 @@ export function applyEvent(payment: PaymentSnapshot, event: PaymentEventInput): 
       if (!event.success || state !== 'pending') return undefined;
       return to('expired');
     case 'REFUND': {
-      if (!event.success || !PAID.includes(state) || event.amountCents <= 0) return undefined;
+      // From pending too: only an authorised payment can be refunded, so the refund must not be lost
+      // waiting for an AUTHORISATION that is late (which then changes nothing).
+      if (!event.success || (state !== 'pending' && !PAID.includes(state)) || event.amountCents <= 0) return undefined;
       const refunded = Math.min(payment.amountCents, payment.refundedCents + event.amountCents);
       return to(refunded >= payment.amountCents ? 'refunded' : 'partially_refunded', { refundedCents: refunded });
     }

@@ -192,12 +192,18 @@ export const adyenNotificationSchema = z.looseObject({
   notificationItems: z.array(z.object({ NotificationRequestItem: notificationItemSchema })).min(1).max(100),
 });
 
+export type AdyenNotification = z.infer<typeof adyenNotificationSchema>;
+
 /** The events of a standard notification body when every item is signed with the key; undefined otherwise. */
 export async function verifyNotification(hmacKey: string, body: unknown): Promise<GatewayEvent[] | undefined> {
   const parsed = adyenNotificationSchema.safeParse(body);
-  if (!parsed.success) return undefined;
+  return parsed.success ? verifyParsedNotification(hmacKey, parsed.data) : undefined;
+}
+
+/** As verifyNotification, for a body already validated against adyenNotificationSchema (the webhook route). */
+export async function verifyParsedNotification(hmacKey: string, notification: AdyenNotification): Promise<GatewayEvent[] | undefined> {
   const events: GatewayEvent[] = [];
-  for (const { NotificationRequestItem: item } of parsed.data.notificationItems) {
+  for (const { NotificationRequestItem: item } of notification.notificationItems) {
     const signature = item.additionalData?.['hmacSignature'];
     if (!(await verifyItemHmac(hmacKey, item, typeof signature === 'string' ? signature : undefined))) return undefined;
     events.push({

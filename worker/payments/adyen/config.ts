@@ -11,7 +11,7 @@ export interface AdyenConfig {
   notificationBasicAuth?: string;
 }
 
-export const DEV_ADYEN_PREFIX = 'dev-only-';
+const DEV_ADYEN_PREFIX = 'dev-only-';
 
 export interface AdyenEnv {
   ENVIRONMENT: string;

@@ -42,15 +42,27 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** The base64 signature of `data` under the hex key; undefined when the key is not hex. */
-export async function hmacSignature(hexKey: string, data: string): Promise<string | undefined> {
-  const raw = hexToBytes(hexKey);
-  if (!raw) return undefined;
-  const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(data))));
+const encoder = new TextEncoder();
+
+/** Imported once per isolate and key: a delivery carries up to 100 items, each checked under the same key. */
+const importedKeys = new Map<string, Promise<CryptoKey | undefined>>();
+
+function signingKey(hexKey: string): Promise<CryptoKey | undefined> {
+  let key = importedKeys.get(hexKey);
+  if (!key) {
+    const raw = hexToBytes(hexKey);
+    key = raw ? crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) : Promise.resolve(undefined);
+    importedKeys.set(hexKey, key);
+  }
+  return key;
 }
 
-const encoder = new TextEncoder();
+/** The base64 signature of `data` under the hex key; undefined when the key is not hex. */
+export async function hmacSignature(hexKey: string, data: string): Promise<string | undefined> {
+  const key = await signingKey(hexKey);
+  if (!key) return undefined;
+  return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(data))));
+}
 
 /** Whether `signature` is the item's HMAC under the hex key (constant-time comparison). */
 export async function verifyItemHmac(hexKey: string, item: SignedItemFields, signature: string | undefined): Promise<boolean> {

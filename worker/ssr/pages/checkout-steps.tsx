@@ -119,21 +119,26 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
   }
 
   if (step === 'delivery') {
-    const shops = await pickupShopRows(db);
+    // The plain reads do not depend on each other (nor on the quotes below): one round of them.
+    const [shops, address, point] = await Promise.all([
+      pickupShopRows(db),
+      // An address deleted since it was chosen is simply no longer there (the quote then asks for one).
+      draft.shippingAddressSelected === null
+        ? undefined
+        : loadOwnedAddress(db, 'shipping', user!.id, draft.shippingAddressSelected).catch((error: unknown) => {
+            if (error instanceof AppError) return undefined;
+            throw error;
+          }),
+      draft.pickingPointSelected === null ? undefined : loadShippingPoint(db, draft.pickingPointSelected),
+    ]);
     const byId = new Map(shops.map((s) => [s.id, s.name]));
     const home = draft.shippingAddressSelected === null ? { quote: null, alert: null } : await tryQuote(http, user!, cart, { ...draft, shippingType: 1 });
     const current = draft.shippingType === 2 && draft.pickingPointSelected !== null ? await tryQuote(http, user!, cart, draft) : draft.shippingType === 1 ? home : { quote: null, alert: null };
-    // An address deleted since it was chosen is simply no longer there (the quote then asks for one).
-    const address = draft.shippingAddressSelected === null ? undefined : await loadOwnedAddress(db, 'shipping', user!.id, draft.shippingAddressSelected).catch((error: unknown) => {
-      if (error instanceof AppError) return undefined;
-      throw error;
-    });
     // Judged for the address's zone too: Canarias or Madeira have no collection points.
     const destination = address ? { countryIso: address.countryIso, provinceCode: await provinceCode(db, address.provinceId) } : null;
     const reasons = shippingPointsNotAllowedReasons({ lines: cart.articles.map((a) => ({ sellerKind: a.seller.kind, weightGrams: a.weightGrams, qty: a.qty, digital: a.type === 'digital' || a.service !== null, unitPrice: a.unitPrice })), destination });
     // Spec §3 shops / notAvailableShopsReasons: only shops that serve the delivery country.
     const pickup = pickupShops(shops, { deliveryCountry: address?.countryIso ?? channel.country, sellerKinds: cart.articles.map((a) => a.seller.kind) });
-    const point = draft.pickingPointSelected === null ? undefined : await loadShippingPoint(db, draft.pickingPointSelected);
     const own = home.quote?.groups.find((g) => g.kind === 'own');
     return {
       step,
