@@ -26,7 +26,14 @@ test.describe('listings', () => {
     const total = await resultCount(page);
     expect(total).toBeGreaterThan(40);
 
-    await page.getByRole('link', { name: 'Load more products' }).click();
+    // A click before the page's script has run is the no-JavaScript link to page 2 (a full page,
+    // not appended cards): wait for the script, then point at the island so it hydrates.
+    await page.waitForLoadState('load');
+    const more = page.getByRole('link', { name: 'Load more products' });
+    await more.hover();
+    await more.focus();
+    await expect(page.locator('[data-island="load-more"]')).toHaveAttribute('data-hydrated', 'true');
+    await more.click();
     await expect(page.locator('.load-more .product-card')).toHaveCount(Math.min(40, total - 40));
     await expect(page.getByText(`Showing ${Math.min(80, total)} of ${total}`)).toBeVisible();
 
