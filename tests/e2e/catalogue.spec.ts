@@ -10,7 +10,12 @@ async function cardPrices(page: Page): Promise<number[]> {
 async function openBiggestCategory(store: StorePage) {
   await store.open(channelUrl('es', '/en/'));
   // The first tile of the home is a top-level category: the whole subtree is listed.
-  await store.page.locator('.category-tiles a').first().click();
+  const tile = store.page.locator('.category-tiles a').first();
+  const href = (await tile.getAttribute('href'))!;
+  await tile.click();
+  // The home has a heading too: wait for the category page itself, and for its script.
+  await store.page.waitForURL((url) => url.pathname === new URL(href, url).pathname);
+  await store.page.waitForLoadState('load');
   await expect(store.page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
@@ -28,11 +33,12 @@ test.describe('listings', () => {
 
     // A click before the page's script has run is the no-JavaScript link to page 2 (a full page,
     // not appended cards): wait for the script, then point at the island so it hydrates.
-    await page.waitForLoadState('load');
     const more = page.getByRole('link', { name: 'Load more products' });
-    await more.hover();
-    await more.focus();
-    await expect(page.locator('[data-island="load-more"]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(async () => {
+      await more.hover();
+      await more.focus();
+      await expect(page.locator('[data-island="load-more"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 2000 });
+    }).toPass();
     await more.click();
     await expect(page.locator('.load-more .product-card')).toHaveCount(Math.min(40, total - 40));
     await expect(page.getByText(`Showing ${Math.min(80, total)} of ${total}`)).toBeVisible();
