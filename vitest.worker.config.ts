@@ -1,12 +1,26 @@
 // Worker tests: the real Worker in workerd through @cloudflare/vitest-plugin, with D1 migrated
-// and seeded by tests/worker/setup.ts.
+// and seeded by tests/worker/setup.ts, and the Adyen sandbox on a free port
+// (tests/worker/adyen-sandbox-setup.ts) as the Worker's Checkout API.
+import { createServer } from 'node:net';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { clientManifestPlugin, linguiPlugins } from './scripts/vite/shared.ts';
 
+/** A port nothing listens on now (the sandbox takes it in the global set-up). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
+  // Chosen once: the config may be evaluated again in this process, and the global set-up reads it.
+  process.env.ADYEN_TEST_SANDBOX_PORT ??= String(await freePort());
+  const adyenBase = `http://127.0.0.1:${process.env.ADYEN_TEST_SANDBOX_PORT}`;
   return {
     plugins: [
       ...linguiPlugins(),
@@ -15,12 +29,13 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: './worker/index.ts',
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ADYEN_API_BASE_URL: `${adyenBase}/checkout`, ADYEN_SANDBOX_URL: adyenBase } },
       }),
     ],
     test: {
       include: ['tests/worker/**/*.test.{ts,tsx}'],
       setupFiles: ['./tests/worker/setup.ts'],
+      globalSetup: ['./tests/worker/adyen-sandbox-setup.ts'],
       // Identity tests hash passwords (PBKDF2, 100,000 iterations) several times per test.
       testTimeout: 20_000,
     },

@@ -22,6 +22,7 @@ interface __BaseEnv_Env {
 	ADYEN_CLIENT_KEY: string;
 	ADYEN_HMAC_KEY: string;
 	ADYEN_NOTIFICATION_BASIC_AUTH?: string;
+	ADYEN_CLIENT_API_URL?: string;
 	CART: DurableObjectNamespace<import("./worker/index").CartDO>;
 	RATE_LIMITER: DurableObjectNamespace<import("./worker/index").RateLimiterDO>;
 }

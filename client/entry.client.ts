@@ -81,7 +81,18 @@ function schedule(island: HTMLElement) {
   } else onInteraction(island);
 }
 
-document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);
+// The script is async and the page is streamed: it may run before the end of the page has
+// arrived. Islands present now are scheduled at once; the rest when the document is complete.
+const scheduled = new WeakSet<HTMLElement>();
+function scheduleNew() {
+  for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    if (scheduled.has(island)) continue;
+    scheduled.add(island);
+    schedule(island);
+  }
+}
+scheduleNew();
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scheduleNew, { once: true });
 
 // Signed in, and how many units in the basket (client/header-state.ts).
 refreshHeader();

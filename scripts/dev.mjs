@@ -41,11 +41,16 @@ Ampora is starting on port 8787:
   IT  http://it.localhost:8787
   DE  http://de.localhost:8787
 Adyen sandbox (Checkout API v71): http://127.0.0.1:8797/checkout/v71 (test cards: docs/payments.md).
+  Its 3-D Secure pages use a throwaway certificate: open https://127.0.0.1:8798/ once and accept it.
 Demo accounts: ana@ampora.test and empresa@ampora.test, password "ampora-demo-1".
 E-mail sent in development lands in the outbox: http://localhost:8787/__dev/outbox (or npm run outbox).
 `);
-// The Adyen Checkout API sandbox (docs/payments.md) on 8797, where wrangler.toml points the Worker.
-const adyen = startAdyenSandbox({ port: 8797, webhookUrl: 'http://127.0.0.1:8787/api/paymentGateway/adyen/notification' });
-const server = spawn(npx, ['wrangler', 'dev', ...process.argv.slice(2)], { stdio: 'inherit' });
+// The Adyen Checkout API sandbox (docs/payments.md) on 8797; the Worker calls it and adyen-web loads from it.
+const adyenPort = 8797;
+// The bank's 3-D Secure pages are HTTPS (adyen-web refuses others) on a fixed port, so the browser's exception is easy to give.
+process.env.ADYEN_SANDBOX_TLS_PORT ??= '8798';
+const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: 'http://127.0.0.1:8787/api/paymentGateway/adyen/notification' });
+const adyenVars = ['--var', `ADYEN_API_BASE_URL:http://127.0.0.1:${adyenPort}/checkout`, '--var', `ADYEN_CLIENT_API_URL:http://127.0.0.1:${adyenPort}/checkoutshopper/test/`];
+const server = spawn(npx, ['wrangler', 'dev', ...adyenVars, ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); adyen.kill('SIGTERM'); });
 server.on('exit', (code) => { adyen.kill('SIGTERM'); process.exit(code ?? 0); });

@@ -1,5 +1,8 @@
-/** The Worker: the store app and its Durable Object classes. */
+/** The Worker: the store app, its scheduled payment check and its Durable Object classes. */
 import { createApp } from './app';
+import { adyenConfig } from './payments/adyen/config';
+import { AdyenGateway } from './payments/adyen/client';
+import { runPaymentChecks } from './payments/scheduled';
 
 export { CartDO } from './cart/cart-do';
 export { RateLimiterDO } from './identity/rate-limit';
@@ -8,4 +11,8 @@ const app = createApp();
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  scheduled: (controller, env, ctx) => {
+    const config = adyenConfig(env);
+    ctx.waitUntil(runPaymentChecks(env.DB, config ? new AdyenGateway(config) : undefined, controller.scheduledTime));
+  },
 } satisfies ExportedHandler<Env>;

@@ -58,7 +58,7 @@ export const ACCOUNT_GROUPS: AccountGroup[] = [
     sections: [
       { route: 'accountBalance', label: msg`Balance`, built: true },
       { route: 'accountCoupons', label: msg`Discount coupons` },
-      { route: 'accountCards', label: msg`Saved cards` },
+      { route: 'accountCards', label: msg`Saved cards`, built: true },
     ],
   },
 ];

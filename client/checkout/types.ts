@@ -63,6 +63,18 @@ export interface CheckoutDraftView {
   marketplaceAgencies: { orderKey: string; id: string }[];
   useBalance: boolean;
   solidaryAmountChecked: boolean;
+  /** The stored card chosen to pay with (spec §3 adyenInfo.selectedStoredCard, the provider's id). */
+  adyenInfo: { selectedStoredCard: string | null };
+}
+
+/** A stored card offered on the payment step (spec §3 stored bank card, the fields shown). */
+export interface StepStoredCard {
+  id: string;
+  brand: string;
+  lastFourDigits: string;
+  expirationDate: { month: number; year: number };
+  holderName: string;
+  expired: boolean;
 }
 
 /** What the summary repeats of the customer's choices. */
@@ -90,6 +102,8 @@ export type CheckoutStepProps = {
   billing?: StepAddress[];
   book?: StepAddressBook;
   payments?: StepPayment[];
+  /** The shopper's stored cards, non-expired first (payment step). */
+  storedCards?: StepStoredCard[];
   totals?: StepTotals | null;
   summaryLines?: { name: string; qty: number; totalPrice: number }[];
   notifications?: StepNotification[];

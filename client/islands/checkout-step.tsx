@@ -16,9 +16,23 @@ import { FormAlert } from '../components/forms';
 import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import { PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
+import { AdyenCardForm } from '../payments/adyen-card';
+import { StoredCardLabel } from '../payments/stored-card-label';
+import { orderConfigUrl, orderDetails, payOrder } from '../payments/order-payment';
+
+/** The methods paid through the card provider's form (the others through their own gateways). */
+const CARD_PROVIDER_METHODS = new Set(['adyen', 'tarjeta', 'click-to-pay', 'adyen-googlepay', 'adyen-applepay']);
+
+/** What placing with a gateway method answers besides the orders: the payment to make now. */
+interface PlacedPayment {
+  orderId: string;
+  amount: { value: number; currency: string };
+  method: string;
+  loadingMode: 'iframe' | 'form' | 'redirect' | null;
+}
 
 export type { StepAlert } from '../checkout/step-parts';
-export type { CheckoutDraftView, CheckoutStepProps, StepAddress, StepAddressBook, StepNotification, StepPayment, StepSummary, StepTotals } from '../checkout/types';
+export type { CheckoutDraftView, CheckoutStepProps, StepAddress, StepAddressBook, StepNotification, StepPayment, StepStoredCard, StepSummary, StepTotals } from '../checkout/types';
 
 export default function CheckoutStep(props: CheckoutStepProps) {
   const { t, i18n } = useLingui();
@@ -32,6 +46,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   const [warning, setWarning] = useState<string | null>(null);
   const [expired, setExpired] = useState(props.modificationExpired);
   const [busy, setBusy] = useState(false);
+  const [paying, setPaying] = useState<PlacedPayment | null>(null);
   const set = (patch: Partial<CheckoutDraftView>) => setDraft((d) => ({ ...d, ...patch }));
   const methodLabel = (slug: string) => (PAYMENT_METHOD_LABELS[slug] ? i18n._(PAYMENT_METHOD_LABELS[slug]!) : (PAYMENT_BRANDS[slug] ?? slug));
 
@@ -67,8 +82,20 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     }
     await run(async () => {
       // The server places what the checkout draft holds (every step saved its choices there).
-      const placed = await callApi<{ orders: { orderNumber: string }[] }>('POST', `/api/checkout/orders/${props.cartId}/place`, { conditionsAccepted: true });
-      window.location.assign(`${link('cartOk')}?orders=${placed.orders.map((o) => o.orderNumber).join(',')}`);
+      const placed = await callApi<{ orders: { orderNumber: string }[]; payment?: PlacedPayment }>('POST', `/api/checkout/orders/${props.cartId}/place`, { conditionsAccepted: true });
+      const payment = placed.payment;
+      if (!payment) {
+        window.location.assign(`${link('cartOk')}?orders=${placed.orders.map((o) => o.orderNumber).join(',')}`);
+        return;
+      }
+      // The redirect card method pays on the form page; the card provider's methods pay here,
+      // their 3-D Secure step in an iframe of this page.
+      if (payment.method === 'tarjeta') {
+        window.location.assign(`${link('gatewayFormType')}?orderId=${encodeURIComponent(payment.orderId)}`);
+        return;
+      }
+      setPaying(payment);
+      setBusy(false);
     });
   }
 
@@ -123,6 +150,8 @@ export default function CheckoutStep(props: CheckoutStepProps) {
 
   if (props.step === 'payment') {
     const methods = props.payments ?? [];
+    const storedCards = methods.some((m) => m.slug === 'adyen' && m.available) ? (props.storedCards ?? []) : [];
+    const storedChoice = draft.paymentMethodSelected === 'adyen' ? draft.adyenInfo.selectedStoredCard : null;
     return (
       <form className="checkout-form" onSubmit={save}>
         {modal}
@@ -137,14 +166,27 @@ export default function CheckoutStep(props: CheckoutStepProps) {
             <Trans>Payment method</Trans>
           </legend>
           {methods.map((method) => (
-            <Choice key={method.slug} name="payment" value={method.slug} checked={draft.paymentMethodSelected === method.slug} onChange={() => set({ paymentMethodSelected: method.slug })} disabled={!method.available}>
-              {methodLabel(method.slug)}
+            <Choice
+              key={method.slug}
+              name="payment"
+              value={method.slug}
+              checked={draft.paymentMethodSelected === method.slug && (method.slug !== 'adyen' || !storedChoice)}
+              onChange={() => set({ paymentMethodSelected: method.slug, adyenInfo: { selectedStoredCard: null } })}
+              disabled={!method.available}
+            >
+              {method.slug === 'adyen' && storedCards.length > 0 ? <Trans>A new card</Trans> : methodLabel(method.slug)}
               {!method.available ? (
                 <span className="choice__why">
                   {' '}
                   — {method.amount !== undefined ? <Trans>not available for this order (limit {money(method.amount)})</Trans> : <Trans>not available for this order</Trans>}
                 </span>
               ) : null}
+            </Choice>
+          ))}
+          {storedCards.map((card) => (
+            // Spec §4: choosing a stored card pays through the card provider.
+            <Choice key={card.id} name="payment" value={`card-${card.id}`} checked={storedChoice === card.id} disabled={card.expired} onChange={() => set({ paymentMethodSelected: 'adyen', adyenInfo: { selectedStoredCard: card.id } })}>
+              <StoredCardLabel brand={card.brand} lastFour={card.lastFourDigits} month={card.expirationDate.month} year={card.expirationDate.year} holderName={card.holderName} expired={card.expired} />
             </Choice>
           ))}
         </fieldset>
@@ -157,6 +199,25 @@ export default function CheckoutStep(props: CheckoutStepProps) {
 
   const summary = props.summary;
   const chosen = (props.payments ?? []).find((p) => p.slug === draft.paymentMethodSelected);
+  const notConnected = Boolean(chosen?.gateway) && !CARD_PROVIDER_METHODS.has(chosen!.slug);
+  if (paying) {
+    return (
+      <div className="checkout-form checkout-pay">
+        <p role="status">
+          <Trans>Your order {paying.orderId} has been placed. Pay now to confirm it.</Trans>
+        </p>
+        <AdyenCardForm
+          configUrl={orderConfigUrl(paying.orderId)}
+          showStoreDetails
+          submitLabel={t`Pay ${money(paying.amount.value)}`}
+          pay={payOrder(paying.orderId)}
+          details={orderDetails(paying.orderId)}
+          onDone={(answer) => window.location.assign(answer.next)}
+          selectedStoredCard={draft.adyenInfo?.selectedStoredCard ?? null}
+        />
+      </div>
+    );
+  }
   return (
     <form className="checkout-form" onSubmit={place}>
       {modal}
@@ -174,7 +235,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
       <p>
         <Trans>Payment:</Trans> {draft.paymentMethodSelected ? methodLabel(draft.paymentMethodSelected) : ''}
       </p>
-      {chosen?.gateway ? (
+      {notConnected ? (
         <p className="notification notification--warning" role="status">
           <Trans>Payment with this method is not connected yet. Go back to the payment step and choose bank transfer, cash on delivery or payment in the shop.</Trans>
         </p>
@@ -185,7 +246,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
           <Trans>I have read and accept the conditions of sale</Trans>
         </label>
       </div>
-      <button className="button button--buy" type="submit" disabled={busy || blocked || Boolean(chosen?.gateway)}>
+      <button className="button button--buy" type="submit" disabled={busy || blocked || notConnected}>
         <Trans>Place order</Trans>
       </button>
     </form>

@@ -4,6 +4,10 @@ import { useHref, useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
 import type { OrderSummary } from '../../worker/orders/read';
 import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS } from '../orders/labels';
+import { Island } from '../components/island';
+import PaymentFailed from '../islands/payment-failed';
+import PaymentStatus from '../islands/payment-status';
+import PayByCard from '../islands/pay-by-card';
 
 export interface BankAccount {
   bank: string;
@@ -16,6 +20,8 @@ export interface OrderResultData {
   /** The signed-in customer's orders (worker/orders/read.ts). */
   orders: OrderSummary[];
   bankAccounts: BankAccount[];
+  /** Orders paid by card (`?orderId=N`): the payment's first order, whose payment the page follows. */
+  payment?: { orderNumber: string; state: string } | null;
 }
 
 /** Where the order goes and, when chosen, the day, time slot and neutral packaging. */
@@ -48,11 +54,14 @@ export function OrderOkPage({ data }: { data: OrderResultData }) {
   const link = useHref();
   const money = (cents: number) => formatMoney(cents, language);
   const transfer = data.orders.filter((o) => o.paymentMethod === 'transferencia');
+  // Still unpaid: the shopper may pay by card instead, through the order's pay-later link.
+  const unpaidTransfer = transfer.find((o) => o.state === 'awaiting_payment');
   return (
     <section className="order-result">
       <h1>
         <Trans>Thank you for your order</Trans>
       </h1>
+      {data.payment ? <Island name="payment-status" component={PaymentStatus} props={data.payment} hydrate="load" /> : null}
       {data.orders.map((order) => (
         <article key={order.orderNumber} className="order-card" data-order-number={order.orderNumber}>
           <h2>
@@ -137,14 +146,30 @@ export function OrderOkPage({ data }: { data: OrderResultData }) {
               </li>
             ))}
           </ul>
+          {unpaidTransfer ? <Island name="pay-by-card" component={PayByCard} props={{ orderNumber: unpaidTransfer.orderNumber }} /> : null}
         </section>
       ) : null}
     </section>
   );
 }
 
-export function OrderKoPage() {
+export interface OrderKoData {
+  /** The order whose card payment failed (`?orderId=N`, the signed-in shopper's own), or null. */
+  orderNumber: string | null;
+}
+
+export function OrderKoPage({ data }: { data: OrderKoData }) {
   const link = useHref();
+  if (data.orderNumber) {
+    return (
+      <section className="order-result">
+        <h1>
+          <Trans>The payment did not go through</Trans>
+        </h1>
+        <Island name="payment-failed" component={PaymentFailed} props={{ orderNumber: data.orderNumber }} hydrate="load" />
+      </section>
+    );
+  }
   return (
     <section className="order-result" role="alert">
       <h1>

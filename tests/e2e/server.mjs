@@ -31,6 +31,7 @@ const vars = process.env.EDGE_CACHE ? ['--var', `EDGE_CACHE:${process.env.EDGE_C
 const adyenPort = Number(process.env.ADYEN_SANDBOX_PORT ?? Number(port) + 1000);
 const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: `http://127.0.0.1:${port}/api/paymentGateway/adyen/notification`, quiet: true });
 vars.push('--var', `ADYEN_API_BASE_URL:http://127.0.0.1:${adyenPort}/checkout`);
+vars.push('--var', `ADYEN_CLIENT_API_URL:http://127.0.0.1:${adyenPort}/checkoutshopper/test/`);
 const server = spawn('npx', ['wrangler', 'dev', '--port', port, '--persist-to', persist, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); adyen.kill('SIGTERM'); });
 server.on('exit', (code) => { adyen.kill('SIGTERM'); process.exit(code ?? 0); });

@@ -138,7 +138,7 @@ describe('business customers', () => {
 });
 
 describe('gateway payment methods', () => {
-  it('can be chosen in the draft, and placing with one is refused without writing anything', async () => {
+  it('can be chosen in the draft; placing with the card provider waits for the payment, another gateway is refused without writing anything', async () => {
     const { browser, cartId, address } = await shopper();
     await add(browser, cartId, own[0]!, 1);
     const saved = await browser.api<{ paymentMethodSelected: string }>('PUT', `/api/checkout/orders/${cartId}/draft`, { shippingAddressSelected: address, shippingType: 1, paymentMethodSelected: 'adyen' });
@@ -146,12 +146,17 @@ describe('gateway payment methods', () => {
     // The summary keeps the customer's choice while it is offered.
     const summary = await (await browser.fetch('/cart/summary')).text();
     expect((await browser.api<{ paymentMethodSelected: string }>('GET', `/api/checkout/orders/${cartId}/draft`)).data.paymentMethodSelected).toBe('adyen');
-    expect(summary).toContain('notification--warning');
-    const refused = await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'adyen', conditionsAccepted: true });
+    // The card provider is connected: no "not connected" warning on the summary.
+    expect(summary).not.toContain('notification--warning');
+    const refused = await browser.api('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'paypal', conditionsAccepted: true });
     expect(refused.status).toBe(409);
     expect(refused.error?.code).toBe('PAYMENT_GATEWAY_NOT_CONNECTED');
     expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE checkout_key LIKE ?').bind(`${cartId}:%`).first('n')).toBe(0);
     expect((await browser.api('PUT', `/api/checkout/orders/${cartId}/draft`, { paymentMethodSelected: 'bitcoin' })).status).toBe(400);
+    const placed = await browser.api<{ orders: { orderNumber: string; state: string; total: number }[]; payment: { orderId: string; amount: { value: number; currency: string }; method: string; loadingMode: string } }>('POST', `/api/checkout/orders/${cartId}/place`, { shippingType: 1, shippingAddressId: address, paymentMethod: 'adyen', conditionsAccepted: true });
+    expect(placed.status).toBe(201);
+    expect(placed.data.orders.map((o) => o.state)).toEqual(['awaiting_payment']);
+    expect(placed.data.payment).toEqual({ orderId: placed.data.orders[0]!.orderNumber, amount: { value: placed.data.orders[0]!.total, currency: 'EUR' }, method: 'adyen', loadingMode: 'form' });
   });
 });
 

@@ -53,10 +53,10 @@ describe('account area and sign-in pages', () => {
   it('says plainly that a screen is not available yet', async () => {
     const browser = new TestBrowser();
     await signUp(browser);
-    const response = await browser.fetch('/usuarios/panel/tarjetas');
+    const response = await browser.fetch('/usuarios/panel/mis-descuentos');
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(/<h1[^>]*>(Tarjetas guardadas|Saved cards)<\/h1>/);
+    expect(html).toMatch(/<h1[^>]*>(Cupones de descuento|Discount coupons)<\/h1>/);
     expect(html).toMatch(/not available yet|todavía no está disponible/);
   });
 

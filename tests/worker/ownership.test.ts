@@ -10,9 +10,13 @@ import { api } from '../../worker/api';
 import { OWNED_RESOURCES, PUBLIC_PARAMETER_ROUTES } from '../../worker/identity/owned';
 import { signUp, TestBrowser } from './browser';
 
-/** Fills the registry's placeholders: `:id`, `:lineId`, and ':articleId' in bodies. */
+/** Fills the registry's placeholders: `:id`, `:lineId`, the names `before` calls saved, and ':articleId' in bodies. */
 function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/:(id|lineId)\b/g, (_, name: string) => String(values[name]));
+  return text.replace(/:(\w+)\b/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+/** The value at a dotted path (`orders.0.orderNumber`) of an answer's data. */
+function at(data: unknown, path: string): string | number {
+  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], data) as string | number;
 }
 function fillBody(body: unknown, articleId: number): unknown {
   return body === undefined ? undefined : JSON.parse(JSON.stringify(body).replaceAll('":articleId"', String(articleId)));
@@ -43,9 +47,18 @@ describe('ownership of user objects', () => {
       const bob = new TestBrowser();
       await signUp(alice);
       await signUp(bob);
-      const created = await alice.api<Record<string, string | number>>('POST', resource.create.path, fillBody(resource.create.body, articleId));
+      const saved: Record<string, string | number> = {};
+      for (const step of resource.create.before ?? []) {
+        const answer = await alice.api(step.method, fill(step.path, saved), fillBody(step.body, articleId));
+        expect([200, 201], step.path).toContain(answer.status);
+        for (const [name, path] of Object.entries(step.save ?? {})) saved[name] = at(answer.data, path);
+      }
+      const created = await alice.api<Record<string, string | number>>('POST', fill(resource.create.path, saved), fillBody(resource.create.body, articleId));
       expect([200, 201]).toContain(created.status);
-      const values = { id: created.data[resource.create.idField ?? 'id']!, lineId: 1 };
+      const idFrom = resource.create.idFrom;
+      const id = idFrom ? at((await alice.api('GET', fill(idFrom.path, saved))).data, idFrom.field) : at(created.data, resource.create.idField ?? 'id');
+      expect(id, 'the created object\'s id').toBeDefined();
+      const values = { ...saved, id, lineId: 1 };
       for (const step of resource.create.prepare ?? []) {
         expect((await alice.api(step.method, fill(step.path, values), fillBody(step.body, articleId))).status, step.path).toBe(200);
       }

@@ -17,11 +17,18 @@ import { usersApi } from './users';
 import { balanceApi } from './balance';
 import { userApi } from './user';
 import { paymentGatewayApi } from './payment-gateway';
+import { userCardsApi, usersCardsApi } from './cards';
+import { payLaterApi } from './pay-later';
 import { sameOriginOnly } from '../http/same-origin';
+import { paymentsApi } from './payments';
+import { refuseCardData } from '../payments/card-data';
 
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
+  .use('*', refuseCardData)
   .get('/health', (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
+  // Before /checkout: a pay-later payer leaving the gateway step is not signed in, and /checkout/orders/* asks for a session.
+  .route('/', paymentsApi)
   .route('/catalogue', catalogue)
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
@@ -30,10 +37,13 @@ export const api = new Hono<AppEnv>()
   .route('/checkout', checkoutOrders)
   .route('/orders', shippingPointsApi)
   .route('/orders', cartOrders)
+  .route('/orders', payLaterApi)
   .route('/giftcards', giftCardsApi)
   .route('/users', usersApi)
   .route('/user', balanceApi)
   .route('/user', userApi)
+  .route('/user', userCardsApi)
+  .route('/users', usersCardsApi)
   .route('/paymentGateway', paymentGatewayApi);
 
 api.all('*', () => {

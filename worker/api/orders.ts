@@ -1,9 +1,10 @@
 /**
  * Placing orders (spec §4 summary step): the server quotes the cart again for the delivery
  * choice, refuses it while a blocking critical error stands (spec §8) or one the order cannot
- * carry (REFUSED_ON_PLACE), checks the payment method is offered and needs no gateway
- * (transfer, cash on delivery, pay in shop, free; the gateway methods can be chosen but are paid
- * through the payment gateways, not connected yet, so placing with one is refused with
+ * carry (REFUSED_ON_PLACE), checks the payment method is offered and can be placed (transfer,
+ * cash on delivery, pay in shop, free, and the card provider's methods — cards, click-to-pay,
+ * Google Pay, Apple Pay — whose orders wait for the payment with their stock reserved and whose
+ * answer carries the `payment` to start; the other gateways are not connected yet:
  * PAYMENT_GATEWAY_NOT_CONNECTED), writes one order per seller in one batch, and empties the cart. The same
  * cart state placed twice gives the same orders (the checkout key); an article that sold out
  * meanwhile gives 1119 and nothing is written.
@@ -15,7 +16,7 @@ import { cartStub, ownCart, rememberUnits } from '../cart/service';
 import { applyDraftPatch, choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { loadOwnedAddress } from '../identity/addresses';
-import { NO_GATEWAY_METHODS, type NoGatewayMethod } from '../domain/orders/state-machine';
+import { CARD_PROVIDER_METHODS, isPlaceableMethod } from '../domain/orders/state-machine';
 import { ALERT_CODES, IGNORED_FOR_DISPLAY, alertFor } from '../domain/checkout/alerts';
 import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
 import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
@@ -164,8 +165,9 @@ export const checkoutOrders = new Hono<AppEnv>()
       const refused = quote.payments.paymentsNotAllowed.find((method) => method.slug === body.paymentMethod);
       throw appError('paymentNotAvailable', refused ? { unavailableData: refused.unavailableData } : undefined);
     }
-    if (offered.needsGateway || !(NO_GATEWAY_METHODS as readonly string[]).includes(body.paymentMethod)) throw appError('paymentNeedsGateway');
-    const paymentMethod = body.paymentMethod as NoGatewayMethod;
+    const paymentMethod = body.paymentMethod;
+    const viaCardProvider = (CARD_PROVIDER_METHODS as readonly string[]).includes(paymentMethod);
+    if (!isPlaceableMethod(paymentMethod) || (offered.needsGateway && !viaCardProvider)) throw appError('paymentNeedsGateway');
     const stub = cartStub(c, cartId);
     const { promotions } = quote;
     // The solidary amount travels with the first order (ours when there is one: groups come own first).
@@ -245,5 +247,9 @@ export const checkoutOrders = new Hono<AppEnv>()
     await stub.clear(c.var.now.getTime(), quote.cart.otherChannelArticles.map((line) => line.idOffer));
     rememberUnits(c, 0);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(okEnvelope({ orders: placed.orders, replay: placed.replay, totals: quote.totals }), placed.replay ? 200 : 201);
+    // One payment covers every order of the checkout; the browser starts it at the gateway step.
+    const payment = viaCardProvider
+      ? { orderId: placed.orders[0]!.orderNumber, amount: { value: placed.orders.reduce((sum, order) => sum + order.total, 0), currency: c.var.channel.currency }, method: paymentMethod, loadingMode: offered.configuration?.loadingMode ?? null }
+      : undefined;
+    return c.json(okEnvelope({ orders: placed.orders, replay: placed.replay, totals: quote.totals, ...(payment ? { payment } : {}) }), placed.replay ? 200 : 201);
   });

@@ -43,6 +43,8 @@ const fields = {
   /** Spend the customer's store balance on this order. */
   useBalance: z.boolean(),
   solidaryAmountChecked: z.boolean(),
+  /** The card provider's choices (spec §3 adyenInfo): the stored card to pay with, by its provider id. */
+  adyenInfo: z.object({ selectedStoredCard: z.string().trim().min(1).max(64).nullable() }).strict(),
 };
 
 export const draftSchema = z.object({
@@ -63,6 +65,7 @@ export const draftSchema = z.object({
   marketplaceAgencies: fields.marketplaceAgencies.default([]),
   useBalance: fields.useBalance.default(false),
   solidaryAmountChecked: fields.solidaryAmountChecked.default(false),
+  adyenInfo: fields.adyenInfo.default({ selectedStoredCard: null }),
 });
 
 export type CheckoutDraft = z.infer<typeof draftSchema>;
@@ -86,6 +89,8 @@ export function applyDraftPatch(draft: CheckoutDraft, patch: DraftPatch): Checko
   if (patch.shopSelected && patch.pickingPointSelected === undefined) next.pickingPointSelected = null;
   if (patch.pickingPointSelected && patch.shopSelected === undefined) next.shopSelected = null;
   if (patch.deliveryAgency !== undefined && patch.deliveryDate === undefined) Object.assign(next, { deliveryDate: null, deliveryTime: null });
+  // Spec §4: a stored card is paid through the card provider; choosing another method clears it.
+  if (next.paymentMethodSelected !== 'adyen') next.adyenInfo = { selectedStoredCard: null };
   return next;
 }
 
@@ -99,7 +104,7 @@ export function parseDraft(stored: string | null): CheckoutDraft {
 
 /** Opening the basket: back to the cart step, keeping the invoice request and the payment choice. */
 export function resetToCart(draft: CheckoutDraft): CheckoutDraft {
-  return { ...EMPTY_DRAFT, customerRequestsInvoice: draft.customerRequestsInvoice, paymentMethodSelected: draft.paymentMethodSelected, couponCodes: draft.couponCodes, giftCardCode: draft.giftCardCode };
+  return { ...EMPTY_DRAFT, customerRequestsInvoice: draft.customerRequestsInvoice, paymentMethodSelected: draft.paymentMethodSelected, adyenInfo: draft.adyenInfo, couponCodes: draft.couponCodes, giftCardCode: draft.giftCardCode };
 }
 
 /** The delivery choice a draft describes, for quoting and placing (worker/checkout/quote.ts). */

@@ -715,7 +715,10 @@ export const orderLines = sqliteTable(
     qty: integer('qty').notNull(),
     unitPrice: integer('unit_price').notNull(),
     totalPrice: integer('total_price').notNull(),
-    /** Whether placing the order took the units off offers.stock (stock on hand, codes 0–3). */
+    /**
+     * Whether the line holds units taken off offers.stock (stock on hand, codes 0–3): set when the order
+     * is placed, cleared when a cancelled order gives them back (worker/payments/events.ts), so they go back once.
+     */
     stockTaken: integer('stock_taken', { mode: 'boolean' }).notNull(),
     /** Gift-wrapped (free of charge). */
     giftPaper: integer('gift_paper', { mode: 'boolean' }).notNull().default(false),
@@ -947,10 +950,34 @@ export const payments = sqliteTable(
     refundedAmount: integer('refunded_amount').notNull().default(0),
     refusalReason: text('refusal_reason'),
     version: integer('version').notNull().default(0),
+    /**
+     * Where the attempt stands on our side (worker/payments/attempts.ts): 'starting' (claimed, the
+     * provider call in flight), 'action' (the shopper has a 3-D Secure or wallet step to do),
+     * 'details' (the details call in flight), 'done' (the provider's last answer is in `answer`).
+     */
+    stage: text('stage').notNull().default('done'),
+    /** SHA-256 of the browser's request: the identical retried request gets the stored answer. */
+    requestHash: text('request_hash'),
+    /** The PaymentAnswer given for this attempt (JSON). */
+    answer: text('answer'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey), uniqueIndex('payments_psp_idx').on(t.pspReference), uniqueIndex('payments_reference_attempt_idx').on(t.reference, t.attempt)],
+);
+
+/**
+ * The orders one payment reference pays: every order of a checkout is paid by one payment whose
+ * `reference` is the checkout's first order number. Each attempt (`payments.attempt`) at that
+ * reference pays all of them.
+ */
+export const paymentOrders = sqliteTable(
+  'payment_orders',
+  {
+    reference: text('reference').notNull(),
+    orderNumber: text('order_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reference, t.orderNumber] }), uniqueIndex('payment_orders_order_idx').on(t.orderNumber)],
 );
 
 /**
@@ -975,4 +1002,21 @@ export const paymentEvents = sqliteTable(
     applied: integer('applied', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.pspReference, t.eventCode, t.originalReference] }), index('payment_events_payment_idx').on(t.paymentPspReference, t.applied)],
+);
+
+/**
+ * Pay-later links (worker/payments/pay-later.ts): `hash` is 128 random bits (hex), the whole
+ * secret of the link. A link pays `order_number` and the other unpaid orders of its checkout
+ * until `expires_at`; an expired row is kept so its hash answers "link expired", not "not found".
+ */
+export const payLinks = sqliteTable(
+  'pay_links',
+  {
+    hash: text('hash').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('pay_links_order_idx').on(t.orderNumber, t.expiresAt)],
 );

@@ -21,6 +21,8 @@ export interface AppVariables {
   now: Date;
   /** The signed-in user once looked up (worker/identity/session.ts): null for anonymous visitors. */
   user: UserRow | null;
+  /** This page hosts the card form: its CSP lets in the provider's frames (security-headers.ts). */
+  cardForm?: boolean;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -10,19 +10,39 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * `cardFormOrigin`: set on pages that host the card form (client/payments/adyen-card.tsx). The
+ * card's secured fields are the provider's frames, its logos and lookups come from the provider
+ * (any *.adyen.com, test or live, or the development sandbox's origin), and 3-D Secure posts a
+ * form into a frame of the shopper's bank, which may be any https origin. Every other page keeps
+ * the strict policy.
+ */
+export function contentSecurityPolicy(nonce: string, cardFormOrigin?: string | null): string {
+  const card = cardFormOrigin === undefined ? null : ['https://*.adyen.com', cardFormOrigin].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
+    card ? `img-src 'self' data: ${card}` : "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    card ? `connect-src 'self' ${card}` : "connect-src 'self'",
+    ...(card ? [`frame-src 'self' https: ${cardFormOrigin ?? ''}`.trim()] : []),
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    card ? `form-action 'self' https: ${cardFormOrigin ?? ''}`.trim() : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** The origin adyen-web talks to in development (`ADYEN_CLIENT_API_URL`, the sandbox), or null. */
+export function cardFormOrigin(env: Env): string | null {
+  const url = (env as { ADYEN_CLIENT_API_URL?: string }).ADYEN_CLIENT_API_URL;
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
@@ -45,6 +65,6 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     response = new Response(response.body, response);
   }
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
-  response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+  response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, c.get('cardForm') ? cardFormOrigin(c.env) : undefined));
   c.res = response;
 });

@@ -22,7 +22,7 @@ export interface OwnedTable {
 }
 
 /** The caller's row with that id, or the 404 error (the same answer for "not yours" and "none"). */
-export async function loadOwned<T extends OwnedTable>(db: Db, owned: T, userId: number, id: number): Promise<T['table']['$inferSelect']> {
+export async function loadOwned<T extends OwnedTable>(db: Db, owned: T, userId: number, id: number | string): Promise<T['table']['$inferSelect']> {
   const [row] = await db.select().from(owned.table).where(and(eq(owned.id, id), eq(owned.userId, userId))).limit(1);
   if (!row) throw appError('notFound');
   return row as T['table']['$inferSelect'];
@@ -42,11 +42,23 @@ export interface OwnedResourceRegistration {
   name: string;
   /**
    * Creates (or finds) one object for the signed-in user with a POST; its id is the answer's
-   * `data[idField]` (default `id`). `prepare` calls then run as the owner with `:id` filled in
-   * (adding a cart line, say). In bodies, the test replaces the string ':articleId' with an
-   * article in stock; in paths, `:lineId` is the first line the prepare calls created.
+   * `data[idField]` (default `id`; a dotted path such as `orders.0.orderNumber` reaches inside),
+   * or, with `idFrom`, the field at that dotted path of a GET made after the creation (when the
+   * creation's answer does not carry the id). `before` calls run first as the owner, each able
+   * to `save` fields of its answer (placeholder name → dotted path) for later paths as `:name`
+   * (placing an order needs a cart with a line). `prepare` calls then run as the owner with
+   * `:id` filled in (adding a cart line, say). In bodies, the test replaces the string
+   * ':articleId' with an article in stock; in paths, `:lineId` is the first line the prepare
+   * calls created.
    */
-  create: { path: string; body: unknown; idField?: string; prepare?: { method: OwnedRoute['method']; path: string; body?: unknown }[] };
+  create: {
+    path: string;
+    body: unknown;
+    idField?: string;
+    idFrom?: { path: string; field: string };
+    before?: { method: OwnedRoute['method']; path: string; body?: unknown; save?: Record<string, string> }[];
+    prepare?: { method: OwnedRoute['method']; path: string; body?: unknown }[];
+  };
   /** Reads the signed-in user's object(s) (to see that nothing changed); may hold `:id`. */
   list: string;
   routes: OwnedRoute[];
@@ -63,4 +75,8 @@ export function registerOwnedResource(registration: OwnedResourceRegistration): 
  * API routes whose parameters are not a user's objects (reference data, public content). The
  * ownership test refuses any other parameterised route that is not registered above.
  */
-export const PUBLIC_PARAMETER_ROUTES = new Set(['GET /api/checkout/countries/:id/provinces']);
+export const PUBLIC_PARAMETER_ROUTES = new Set([
+  'GET /api/checkout/countries/:id/provinces',
+  // A pay-later link's hash is its own secret (128 random bits): whoever holds it may see what it pays.
+  'GET /api/orders/hash/:hash/articles',
+]);

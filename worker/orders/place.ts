@@ -1,6 +1,7 @@
 /**
  * Placing orders: a checkout becomes one order per seller group in a single D1 batch (one
- * transaction). Units of stock on hand come off `offers.stock` in the same batch; the
+ * transaction). Orders paid through the card provider wait for the payment (`awaiting_payment`, stock
+ * reserved as for a transfer) and are filed under one payment reference, the first order number. Units of stock on hand come off `offers.stock` in the same batch; the
  * `offers_stock_never_negative` trigger aborts the whole batch if any offer would go below
  * zero, so concurrent buyers never oversell and a failure leaves nothing written. The checkout
  * key (cart id and the cart's version) is unique per seller group: placing the same cart
@@ -8,10 +9,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { coupons, giftCardMovements, giftCards, offers, orderEvents, orderLines, orders, promotionCampaigns, promotionRedemptions, userPurchases, users } from '../db/schema';
+import { coupons, giftCardMovements, giftCards, offers, orderEvents, orderLines, orders, paymentOrders, promotionCampaigns, promotionRedemptions, userPurchases, users } from '../db/schema';
 import { orderNumber } from '../domain/orders/order-number';
 import { spendStatements } from '../balance/balance';
-import { initialState, type NoGatewayMethod, type OrderState } from '../domain/orders/state-machine';
+import { CARD_PROVIDER_METHODS, initialState, type OrderState, type PlaceableMethod } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
 import { insertRows } from '../db/limits';
 
@@ -52,7 +53,7 @@ export interface PlaceInput {
   channel: string;
   language: string;
   checkoutKey: string;
-  paymentMethod: NoGatewayMethod;
+  paymentMethod: PlaceableMethod;
   shippingType: 1 | 2 | 3;
   shopId: number | null;
   pickingPointId?: number | null;
@@ -160,6 +161,10 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
     );
   }
   const first = placed[0]!.orderNumber;
+  // Paid through the card provider: one payment, referenced by the first order number, pays every order of the checkout.
+  if ((CARD_PROVIDER_METHODS as readonly string[]).includes(input.paymentMethod)) {
+    statements.push(db.insert(paymentOrders).values(placed.map((order) => ({ reference: first, orderNumber: order.orderNumber }))));
+  }
   if (input.giftCard && input.giftCard.amount > 0) {
     // The gift_cards_never_negative trigger aborts the batch if the balance was spent meanwhile.
     statements.push(

@@ -4,9 +4,14 @@
  * machine in one D1 batch that claims the event and updates the payment only if the payment is
  * still at the version that was read. Two deliveries of one event, or two events racing, cannot
  * both move the payment: the loser's batch changes nothing and it re-reads.
+ *
+ * The provider's synchronous answer to /payments or /payments/details goes through the same path
+ * (`recordOutcome`): an Authorised or Refused answer is the AUTHORISATION event it announces, with
+ * the same key, so whichever of the answer and the webhook comes first applies it and the other
+ * finds it stored.
  */
 import { applyEvent, type PaymentState } from '../domain/payments/state-machine';
-import { nextState } from '../domain/orders/state-machine';
+import { CARD_PROVIDER_METHODS, nextState } from '../domain/orders/state-machine';
 import type { GatewayEvent } from './port';
 
 /** Modifications (refund, cancel, capture) name the payment in originalReference. */
@@ -48,14 +53,18 @@ const MAX_ROUNDS = 10;
 /** Applies one stored event to its payment, once. Returns false when the payment does not exist yet. */
 async function applyStoredEvent(db: D1Database, key: { pspReference: string; eventCode: string; originalReference: string }, paymentPsp: string, now: number): Promise<boolean> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const [paymentResult, eventResult] = await db.batch([
+    const [paymentResult, eventResult, ordersResult] = await db.batch([
       db.prepare('SELECT id, reference, state, amount, refunded_amount, version FROM payments WHERE psp_reference = ?').bind(paymentPsp),
       db.prepare('SELECT psp_reference, event_code, original_reference, success, amount, applied, raw FROM payment_events WHERE psp_reference = ? AND event_code = ? AND original_reference = ?').bind(key.pspReference, key.eventCode, key.originalReference),
+      db.prepare(`SELECT order_number FROM payment_orders WHERE reference = (SELECT reference FROM payments WHERE psp_reference = ?) ORDER BY order_number`).bind(paymentPsp),
     ]);
     const payment = (paymentResult!.results as PaymentRow[])[0];
     const event = (eventResult!.results as EventRow[])[0];
+    // A payment made before payment_orders existed (or by a test) pays the order named by its reference.
+    const listed = (ordersResult!.results as { order_number: string }[]).map((row) => row.order_number);
     if (!event || event.applied) return true;
     if (!payment) return false;
+    const orderNumbers = listed.length > 0 ? listed : [payment.reference];
     const reason = (JSON.parse(event.raw) as { reason?: string }).reason;
     const change = applyEvent({ state: payment.state, amountCents: payment.amount, refundedCents: payment.refunded_amount }, { eventCode: event.event_code, success: event.success === 1, amountCents: event.amount, reason });
     const claim = db
@@ -72,7 +81,11 @@ async function applyStoredEvent(db: D1Database, key: { pspReference: string; eve
           )
           .bind(change.state, change.refundedCents, change.refusalReason ?? null, now, payment.id, payment.version),
       );
-      if (change.becamePaid) statements.push(...orderPaidStatements(db, payment.reference, payment.id, payment.version + 1, now));
+      const guard = { paymentId: payment.id, version: payment.version + 1 };
+      if (change.becamePaid) statements.push(...orderNumbers.flatMap((number) => orderPaidStatements(db, number, guard, now)));
+      // The provider gave up on the payment (EXPIRE, OFFER_CLOSED): its orders are cancelled and their stock
+      // goes back, unless another attempt at the same reference is still alive or paid.
+      if (change.state === 'expired') statements.push(...orderNumbers.flatMap((number) => orderExpiredStatements(db, number, { reference: payment.reference, guard }, now)));
     }
     const [claimed] = await db.batch(statements);
     if (claimed!.meta.changes === 1) return true;
@@ -81,18 +94,69 @@ async function applyStoredEvent(db: D1Database, key: { pspReference: string; eve
   throw new Error(`payment event ${key.pspReference}/${key.eventCode} could not be applied`);
 }
 
+/** The batch's guard: the payment is at the version this batch has just given it. */
+interface VersionGuard {
+  paymentId: number;
+  version: number;
+}
+
 /**
- * The order paid by this payment goes from awaiting_payment through its payment_received
+ * An order paid by this payment goes from awaiting_payment through its payment_received
  * transition (worker/domain/orders/state-machine.ts), recorded in order_events like any other.
  * Guarded by the payment's new version, so only the batch that applied the payment's change moves it.
  */
-function orderPaidStatements(db: D1Database, orderNumber: string, paymentId: number, version: number, now: number): D1PreparedStatement[] {
+function orderPaidStatements(db: D1Database, orderNumber: string, guard: VersionGuard, now: number): D1PreparedStatement[] {
   const confirmed = nextState('awaiting_payment', 'payment_received')!;
   return [
     db
       .prepare("UPDATE orders SET state = ?, updated_at = ? WHERE order_number = ? AND state = 'awaiting_payment' AND (SELECT version FROM payments WHERE id = ?) = ?")
-      .bind(confirmed, now, orderNumber, paymentId, version),
+      .bind(confirmed, now, orderNumber, guard.paymentId, guard.version),
     db.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(orderNumber, confirmed, now),
+  ];
+}
+
+/** Payment states in which an attempt may still take, or has taken, the shopper's money. */
+export const LIVE_PAYMENT_STATES = "('pending', 'authorised', 'captured', 'partially_refunded', 'refunded')";
+
+/** Only orders placed to be paid by card wait on its payment; a bank transfer paid later by card keeps its own terms. */
+const CARD_METHODS_SQL = `(${CARD_PROVIDER_METHODS.map((m) => `'${m}'`).join(', ')})`;
+
+/**
+ * An order whose payment expired (or whose hold window passed, worker/payments/scheduled.ts) goes
+ * through payment_expired to cancelled, and its stock goes back, unless an attempt at its payment
+ * reference is still alive or paid. With a guard, only the batch that expired the payment does it.
+ */
+export function orderExpiredStatements(db: D1Database, orderNumber: string, scope: { reference: string; guard?: VersionGuard }, now: number): D1PreparedStatement[] {
+  const cancelled = nextState('awaiting_payment', 'payment_expired')!;
+  const { guard } = scope;
+  return [
+    db
+      .prepare(
+        `UPDATE orders SET state = ?, updated_at = ? WHERE order_number = ? AND state = 'awaiting_payment' AND payment_method IN ${CARD_METHODS_SQL}
+         AND (SELECT version FROM payments WHERE id = ?) IS ?
+         AND NOT EXISTS (SELECT 1 FROM payments WHERE reference = ? AND id IS NOT ? AND state IN ${LIVE_PAYMENT_STATES})`,
+      )
+      .bind(cancelled, now, orderNumber, guard?.paymentId ?? null, guard?.version ?? null, scope.reference, guard?.paymentId ?? null),
+    db.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(orderNumber, cancelled, now),
+    ...releaseStockStatements(db, orderNumber),
+  ];
+}
+
+/**
+ * Gives a cancelled order's units back to their offers, once: the lines that hold stock
+ * (`stock_taken`) add their quantity back, then stop holding it, in the same batch. A second
+ * delivery, a cron run and a webhook racing find no line holding stock and change nothing.
+ */
+export function releaseStockStatements(db: D1Database, orderNumber: string): D1PreparedStatement[] {
+  const cancelledOrder = "EXISTS (SELECT 1 FROM orders WHERE order_number = ? AND state = 'cancelled')";
+  return [
+    db
+      .prepare(
+        `UPDATE offers SET stock = stock + (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines l WHERE l.order_number = ? AND l.stock_taken = 1 AND l.offer_id = offers.id)
+         WHERE id IN (SELECT offer_id FROM order_lines WHERE order_number = ? AND stock_taken = 1) AND ${cancelledOrder}`,
+      )
+      .bind(orderNumber, orderNumber, orderNumber),
+    db.prepare(`UPDATE order_lines SET stock_taken = 0 WHERE order_number = ? AND stock_taken = 1 AND ${cancelledOrder}`).bind(orderNumber, orderNumber),
   ];
 }
 
@@ -108,7 +172,7 @@ export async function receiveEvents(db: D1Database, events: GatewayEvent[], now:
  * Applies, in arrival order, the events that came for a payment before its row existed.
  * Called right after a payment row is created with its psp reference.
  */
-async function applyPendingEvents(db: D1Database, paymentPsp: string, now: number): Promise<void> {
+export async function applyPendingEvents(db: D1Database, paymentPsp: string, now: number): Promise<void> {
   const { results } = await db
     .prepare('SELECT psp_reference, event_code, original_reference FROM payment_events WHERE payment_psp_reference = ? AND applied = 0 ORDER BY received_at, rowid')
     .bind(paymentPsp)

@@ -2,10 +2,15 @@
 // official Node library calls it), with Adyen's test cards, 3-D Secure 2 challenge page, stored
 // payment methods, Idempotency-Key replays and signed standard notifications. See docs/payments.md.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { TEST_CARDS, type TestCard } from './cards.ts';
 import { hmacSignature, notificationSigningString } from './hmac.ts';
+import { HARNESS_MERCHANT, handleBrowser } from './browser.ts';
+import { BLOB_FIELDS, BLOB_PREFIX, BlobError, createFieldCipher, type BlobValueName } from './secured-fields.ts';
+import { localCertificate } from './tls.ts';
+import { parseApplePayToken, parseGooglePayToken } from './wallets.ts';
 
 export interface AdyenSandboxConfig {
   apiKey: string;
@@ -23,6 +28,18 @@ export interface AdyenSandboxConfig {
   reorderWebhooks: boolean;
   /** Today's date, for card expiry (tests pin it). */
   now: () => Date;
+  /** adyen-web's client key (ADYEN_CLIENT_KEY): the secured-fields frame and BIN lookup check it. */
+  clientKey: string;
+  /**
+   * Also serve over HTTPS (self-signed, 127.0.0.1, own port): adyen-web runs the 3-D Secure 2
+   * challenge only with https ACS and notification URLs.
+   */
+  tls: boolean;
+  /**
+   * Native 3-D Secure 2 starts with the device fingerprint (IdentifyShopper, the 3DS Method) for every
+   * payment, not only those with `additionalData["sandbox.threeDSMethod"]: "true"`.
+   */
+  threeDSMethod: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AdyenSandboxConfig & { port: number; host: string } {
@@ -39,6 +56,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AdyenSandbo
     duplicateWebhooks: env.ADYEN_WEBHOOK_DUPLICATE === '1',
     reorderWebhooks: env.ADYEN_WEBHOOK_REORDER === '1',
     now: () => new Date(),
+    clientKey: env.ADYEN_CLIENT_KEY ?? 'test_SANDBOXCLIENTKEY0000000000',
+    tls: env.ADYEN_SANDBOX_TLS !== '0',
+    threeDSMethod: env.ADYEN_SANDBOX_3DS_METHOD === '1',
   };
 }
 
@@ -69,6 +89,12 @@ interface Payment {
   storedPaymentMethodId?: string;
   returnUrl: string;
   challengeToken?: string;
+  /** `scheme`, `googlepay` or `applepay`: the type the answers report. */
+  methodType: string;
+  /** The issuer's (ACS's) answer to the challenge, which /payments/details goes by. */
+  acsResult?: 'Y' | 'N' | 'C';
+  /** IdentifyShopper answered: waiting for adyen-web's submitThreeDS2Fingerprint. */
+  awaitingMethod?: boolean;
   finalResponse?: Json;
 }
 
@@ -146,11 +172,22 @@ function requireAmount(body: Json, field = 'amount'): Amount {
   return { currency, value };
 }
 
-function testValue(pm: Json, field: string): string | undefined {
+/**
+ * The plain value of an `encrypted…` card field: a blob from the sandbox's secured-fields frame
+ * (decrypted with the sandbox's key), or a `test_` value for server-side tests.
+ */
+function cardValue(cipher: ReturnType<typeof createFieldCipher>, pm: Json, field: keyof typeof BLOB_FIELDS): string | undefined {
   const v = pm[field];
   if (typeof v !== 'string') return undefined;
-  if (!v.startsWith('test_')) throw new ValidationError(422, '174', 'Unable to decrypt data');
-  return v.slice(5);
+  if (v.startsWith('test_')) return v.slice(5);
+  if (v.startsWith(BLOB_PREFIX)) {
+    try {
+      return cipher.decrypt(BLOB_FIELDS[field], v);
+    } catch (e) {
+      if (!(e instanceof BlobError)) throw e;
+    }
+  }
+  throw new ValidationError(422, '174', 'Unable to decrypt data');
 }
 
 export interface AdyenSandbox {
@@ -163,6 +200,10 @@ export interface AdyenSandbox {
   /** Resolves when no delivery is in flight. */
   idle(): Promise<void>;
   deliveries: WebhookDelivery[];
+  /** https://host:port of the HTTPS listener (3-D Secure pages), once listening; null without one. */
+  readonly tlsUrl: string | null;
+  /** A blob as the secured-fields frame makes it (tests; `name` is the value inside: number, cvc…). */
+  encrypt(name: BlobValueName, value: string): string;
 }
 
 export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}): AdyenSandbox {
@@ -172,7 +213,9 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
   const stored = new Map<string, Map<string, StoredCard>>(); // merchant|shopper → id → card
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
   const deliveries: WebhookDelivery[] = [];
+  const cipher = createFieldCipher();
   const held: Json[] = [];
+  const outbox: Json[] = [];
   const inFlight = new Set<Promise<void>>();
 
   async function flush(): Promise<void> {
@@ -202,7 +245,7 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
   // ---- webhooks ---------------------------------------------------------------------------
 
   function notify(p: Payment, eventCode: string, success: boolean, extra: { pspReference?: string; amount?: Amount; reason?: string; additionalData?: Record<string, string> } = {}): void {
-    if (!config.webhookUrl) return;
+    if (p.merchantAccount === HARNESS_MERCHANT) return;
     const item: Json = {
       additionalData: { ...(extra.additionalData ?? {}) },
       amount: extra.amount ?? p.amount,
@@ -218,6 +261,12 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     };
     if (item.originalReference === '') delete item.originalReference;
     (item.additionalData as Json).hmacSignature = hmacSignature(config.hmacKey, notificationSigningString(item as never));
+    if (!config.webhookUrl) {
+      // No endpoint to reach (the Worker tests' pool): kept for the test to deliver, in any order and count.
+      outbox.push(item);
+      if (outbox.length > 1000) outbox.shift();
+      return;
+    }
     if (config.reorderWebhooks) {
       // Held for a short window, then sent newest first: the store must not depend on order.
       held.push(item);
@@ -281,7 +330,7 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
       additionalData,
       amount: p.amount,
       merchantReference: p.reference,
-      paymentMethod: { brand: p.brand, type: 'scheme' },
+      paymentMethod: { brand: p.brand, type: p.methodType },
       pspReference: p.pspReference,
       resultCode: 'Authorised',
     };
@@ -296,7 +345,7 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
       additionalData: { refusalReasonRaw: reason },
       amount: p.amount,
       merchantReference: p.reference,
-      paymentMethod: { brand: p.brand, type: 'scheme' },
+      paymentMethod: { brand: p.brand, type: p.methodType },
       pspReference: p.pspReference,
       refusalReason: reason,
       refusalReasonCode: code,
@@ -312,31 +361,45 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     const pm = body.paymentMethod as Json | undefined;
     if (!pm || typeof pm !== 'object') throw new ValidationError(422, '702', "Required field 'paymentMethod' is not provided.");
     const type = str(pm, 'type') ?? 'scheme';
-    if (type !== 'scheme' && type !== 'card') throw new ValidationError(422, '905_1', `Could not find an acquirer account for the provided txvariant (${type}), currency (${amount.currency}), and action (AUTH).`, 'configuration');
+    const isWallet = type === 'googlepay' || type === 'applepay';
+    if (type !== 'scheme' && type !== 'card' && !isWallet) throw new ValidationError(422, '905_1', `Could not find an acquirer account for the provided txvariant (${type}), currency (${amount.currency}), and action (AUTH).`, 'configuration');
     const shopperReference = str(body, 'shopperReference');
     let card: TestCard;
     let holderName = str(pm, 'holderName') ?? '';
     let storedId: string | undefined;
     let expiryMonth: string;
     let expiryYear: string;
+    let challengeable = true;
     const storedPaymentMethodId = str(pm, 'storedPaymentMethodId') ?? str(pm, 'recurringDetailReference');
-    if (storedPaymentMethodId) {
+    if (isWallet) {
+      // The sandbox's test tokens (wallets.ts): the card inside gives the outcome, as a card would.
+      const field = type === 'googlepay' ? 'googlePayToken' : 'applePayToken';
+      const token = str(pm, field);
+      if (!token) throw new ValidationError(422, '702', `Required field '${field}' is not provided.`);
+      const wallet = type === 'googlepay' ? parseGooglePayToken(token) : parseApplePayToken(token);
+      if (!wallet) throw new ValidationError(422, '174', 'Unable to decrypt data');
+      const known = TEST_CARDS.find((c) => c.number === wallet.number);
+      if (!known || !luhnValid(wallet.number)) throw new ValidationError(422, '101', 'Invalid card number');
+      card = known; expiryMonth = wallet.expiryMonth; expiryYear = wallet.expiryYear;
+      holderName = holderName || wallet.holderName;
+      challengeable = wallet.challengeable;
+    } else if (storedPaymentMethodId) {
       if (!shopperReference) throw new ValidationError(422, '702', "Required field 'shopperReference' is not provided.");
       const s = stored.get(storeKey(merchantAccount, shopperReference))?.get(storedPaymentMethodId);
       if (!s) throw new ValidationError(422, '800', 'Contract not found');
       card = s.card; holderName = holderName || s.holderName; storedId = s.id; expiryMonth = s.expiryMonth; expiryYear = s.expiryYear;
     } else {
-      const number = testValue(pm, 'encryptedCardNumber') ?? str(pm, 'number');
+      const number = cardValue(cipher, pm, 'encryptedCardNumber') ?? str(pm, 'number');
       if (!number) throw new ValidationError(422, '702', "Required field 'encryptedCardNumber' is not provided.");
       if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw new ValidationError(422, '101', 'Invalid card number');
       const known = TEST_CARDS.find((c) => c.number === number);
       if (!known) throw new ValidationError(422, '101', 'Invalid card number');
       card = known;
-      expiryMonth = testValue(pm, 'encryptedExpiryMonth') ?? str(pm, 'expiryMonth') ?? '';
-      expiryYear = testValue(pm, 'encryptedExpiryYear') ?? str(pm, 'expiryYear') ?? '';
+      expiryMonth = cardValue(cipher, pm, 'encryptedExpiryMonth') ?? str(pm, 'expiryMonth') ?? '';
+      expiryYear = cardValue(cipher, pm, 'encryptedExpiryYear') ?? str(pm, 'expiryYear') ?? '';
       if (!/^(0[1-9]|1[0-2])$/.test(expiryMonth)) throw new ValidationError(422, '129', 'Expiry Date Invalid');
       if (!/^\d{4}$/.test(expiryYear)) throw new ValidationError(422, '129', 'Expiry Date Invalid');
-      const cvc = testValue(pm, 'encryptedSecurityCode') ?? str(pm, 'cvc');
+      const cvc = cardValue(cipher, pm, 'encryptedSecurityCode') ?? str(pm, 'cvc');
       if (card.cvc && cvc !== undefined && cvc !== card.cvc) {
         const p = newPayment();
         return [200, refuseResult(p, '24', 'CVC Declined')];
@@ -347,11 +410,12 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
       const payment: Payment = {
         pspReference: pspReference(), merchantAccount, reference, amount, card, brand: card.brand,
         status: 'refused', refunded: 0, captured: 0, shopperReference, returnUrl, storedPaymentMethodId: storedId,
+        methodType: isWallet ? type : 'scheme',
       };
       payments.set(payment.pspReference, payment);
       return payment;
     }
-    if (!storedId && body.storePaymentMethod === true && shopperReference) {
+    if (!storedId && !isWallet && body.storePaymentMethod === true && shopperReference) {
       p.store = { expiryMonth, expiryYear, holderName, recurringProcessingModel: str(body, 'recurringProcessingModel') ?? 'CardOnFile' };
     }
     // Expired card: the last day of the expiry month has passed.
@@ -363,22 +427,36 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     if (forced) return [200, refuseResult(p, forced[0], forced[1])];
     const shopperInteraction = str(body, 'shopperInteraction');
     const merchantInitiated = shopperInteraction === 'ContAuth';
-    if (card.secure3DS && !card.frictionless && !merchantInitiated && !storedId) {
+    const native = (body.authenticationData as { threeDSRequestData?: { nativeThreeDS?: string } } | undefined)?.threeDSRequestData?.nativeThreeDS === 'preferred';
+    const authenticates = card.secure3DS && !merchantInitiated && !storedId && challengeable;
+    const methodAsked = config.threeDSMethod || (body.additionalData as Json | undefined)?.['sandbox.threeDSMethod'] === 'true';
+    if (authenticates && native && methodAsked && tlsUrl) {
+      // IdentifyShopper: adyen-web's ThreeDS2DeviceFingerprint posts threeDSMethodData to the
+      // method URL in a hidden iframe, then calls submitThreeDS2Fingerprint, which answers the
+      // challenge action, or (frictionless card) the threeDSResult at once.
+      p.status = 'challenge';
+      p.awaitingMethod = true;
+      p.challengeToken = randomBytes(18).toString('base64url');
+      challenges.set(p.challengeToken, p.pspReference);
+      const token = Buffer.from(JSON.stringify({
+        threeDSMethodNotificationURL: `${tlsUrl}/threeDS2/method-notification`, threeDSMethodUrl: `${tlsUrl}/threeDS2/method`, threeDSServerTransID: p.challengeToken,
+      })).toString('base64');
+      return [200, {
+        action: { paymentData: p.challengeToken, paymentMethodType: p.methodType, subtype: 'fingerprint', token, type: 'threeDS2' },
+        pspReference: p.pspReference,
+        resultCode: 'IdentifyShopper',
+      }];
+    }
+    if (authenticates && !card.frictionless) {
       p.status = 'challenge';
       p.challengeToken = randomBytes(18).toString('base64url');
       challenges.set(p.challengeToken, p.pspReference);
       const challengeUrl = `${config.publicUrl}/threeDS2/challenge/${p.challengeToken}`;
-      const threeDSRequest = body.authenticationData as { threeDSRequestData?: { nativeThreeDS?: string } } | undefined;
-      if (threeDSRequest?.threeDSRequestData?.nativeThreeDS === 'preferred') {
-        const token = Buffer.from(JSON.stringify({ acsReferenceNumber: 'ADYEN-ACS-SIMULATOR', acsTransID: p.challengeToken, acsURL: challengeUrl, messageVersion: '2.2.0', threeDSServerTransID: p.pspReference })).toString('base64');
-        return [200, {
-          action: { authorisationToken: p.challengeToken, paymentData: p.challengeToken, paymentMethodType: 'scheme', subtype: 'challenge', token, type: 'threeDS2' },
-          pspReference: p.pspReference,
-          resultCode: 'ChallengeShopper',
-        }];
+      if (native) {
+        return [200, { action: challengeAction(p), pspReference: p.pspReference, resultCode: 'ChallengeShopper' }];
       }
       return [200, {
-        action: { method: 'GET', paymentMethodType: 'scheme', type: 'redirect', url: challengeUrl },
+        action: { method: 'GET', paymentMethodType: p.methodType, type: 'redirect', url: challengeUrl },
         pspReference: p.pspReference,
         resultCode: 'RedirectShopper',
       }];
@@ -386,27 +464,63 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     return [200, authoriseResult(p)];
   }
 
+  function challengeAction(p: Payment): Json {
+    // adyen-web's ThreeDS2Challenge posts the creq to acsURL in an iframe and waits for a
+    // postMessage from the origin of threeDSNotificationURL; it accepts only https URLs there.
+    const acsBase = tlsUrl ?? config.publicUrl;
+    const token = Buffer.from(JSON.stringify({
+      acsReferenceNumber: 'ADYEN-ACS-SIMULATOR', acsTransID: p.challengeToken, acsURL: `${acsBase}/threeDS2/acs`,
+      messageVersion: '2.2.0', threeDSNotificationURL: `${acsBase}/threeDS2/notification`, threeDSServerTransID: p.pspReference,
+    })).toString('base64');
+    return { authorisationToken: p.challengeToken, paymentData: p.challengeToken, paymentMethodType: p.methodType, subtype: 'challenge', token, type: 'threeDS2' };
+  }
+
+  /** `{api}v1/submitThreeDS2Fingerprint`: adyen-web's call after the 3DS Method (IdentifyShopper). */
+  function submitFingerprint(body: Json): [number, Json] {
+    const token = str(body, 'paymentData');
+    const psp = token ? challenges.get(token) : undefined;
+    const p = psp ? payments.get(psp) : undefined;
+    const result = decodeB64Json(str(body, 'fingerprintResult') ?? null);
+    if (!p || !p.awaitingMethod || !result || typeof result.threeDSCompInd !== 'string') {
+      return [422, { status: 422, errorCode: '14_018', message: 'Invalid payload provided', errorType: 'validation' }];
+    }
+    p.awaitingMethod = false;
+    if (p.card.frictionless) {
+      p.acsResult = 'Y';
+      const threeDSResult = Buffer.from(JSON.stringify({ transStatus: 'Y', authorisationToken: token })).toString('base64');
+      return [200, { type: 'completed', details: { threeDSResult } }];
+    }
+    return [200, { type: 'action', action: challengeAction(p) }];
+  }
+
   function postDetails(body: Json): [number, Json] {
     const details = body.details as Json | undefined;
     if (!details || typeof details !== 'object') throw new ValidationError(422, '702', "Required field 'details' is not provided.");
     const encoded = str(details, 'redirectResult') ?? str(details, 'threeDSResult');
     if (!encoded) throw new ValidationError(422, '14_0', 'Missing payment details: redirectResult or threeDSResult');
-    let decoded: { token?: string; transStatus?: string };
+    // redirectResult: `{token, transStatus}` made by the sandbox's challenge page; threeDSResult:
+    // `{transStatus, authorisationToken}` made by adyen-web's ThreeDS2Challenge (or, as before, the
+    // redirectResult passed on as is).
+    let decoded: { token?: string; authorisationToken?: string; transStatus?: string };
     try {
       decoded = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
     } catch {
       throw new ValidationError(422, '14_018', 'Invalid payload provided');
     }
-    const psp = decoded.token ? challenges.get(decoded.token) : undefined;
+    const key = decoded.token ?? decoded.authorisationToken;
+    const psp = typeof key === 'string' ? challenges.get(key) : undefined;
     const p = psp ? payments.get(psp) : undefined;
     if (!p) throw new ValidationError(422, '14_018', 'Invalid payload provided');
     if (p.finalResponse) return [200, p.finalResponse];
     if (p.status !== 'challenge' || !decoded.transStatus) {
       throw new ValidationError(422, '14_018', 'Invalid payload provided');
     }
-    const result = decoded.transStatus === 'Y'
+    // The issuer's record decides, not the status the browser reports: a challenge never answered
+    // (or a result made up in the page) is not authenticated.
+    const transStatus = p.acsResult ?? 'N';
+    const result = transStatus === 'Y'
       ? authoriseResult(p)
-      : decoded.transStatus === 'C'
+      : transStatus === 'C'
         ? refuseResult(p, '16', 'Shopper Cancelled', 'Cancelled')
         : refuseResult(p, '11', '3D Not Authenticated');
     p.finalResponse = result;
@@ -445,11 +559,21 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
   function paymentMethods(body: Json): [number, Json] {
     const merchantAccount = requireString(body, 'merchantAccount');
     const shopperReference = str(body, 'shopperReference');
+    // As Adyen lists them per channel: Google Pay on Web and Android, Apple Pay on Web and iOS.
+    // Click to Pay has its own entry (the ClickToPay component reads it); the scheme entry carries no
+    // Click to Pay ids, so the Card component does not load the schemes' SDKs from the internet.
+    const channel = str(body, 'channel') ?? 'Web';
     const response: Json = {
       paymentMethods: [
         { brands: CARD_BRANDS, name: 'Cards', type: 'scheme' },
-        { configuration: { gatewayMerchantId: merchantAccount, merchantId: '1000' }, name: 'Google Pay', type: 'googlepay' },
-        { brands: ['visa', 'mc', 'amex', 'cartebancaire', 'maestro'], configuration: { merchantId: '000000000200000', merchantName: merchantAccount }, name: 'Apple Pay', type: 'applepay' },
+        ...(channel !== 'iOS' ? [{ configuration: { gatewayMerchantId: merchantAccount, merchantId: '1000' }, name: 'Google Pay', type: 'googlepay' }] : []),
+        ...(channel !== 'Android' ? [{ brands: ['visa', 'mc', 'amex', 'cartebancaire', 'maestro'], configuration: { merchantId: '000000000200000', merchantName: merchantAccount }, name: 'Apple Pay', type: 'applepay' }] : []),
+        ...(channel === 'Web' ? [{
+          brands: ['visa', 'mc'],
+          configuration: { mcDpaId: 'sandbox-mc-dpa-id', mcSrcClientId: 'sandbox-mc-src-client-id', visaSrcInitiatorId: 'SANDBOXVISAINITIATOR', visaSrciDpaId: 'sandbox-visa-dpa-id' },
+          name: 'Click to Pay',
+          type: 'clicktopay',
+        }] : []),
       ],
     };
     if (shopperReference) response.storedPaymentMethods = storedList(merchantAccount, shopperReference, true);
@@ -549,13 +673,13 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     throw new ValidationError(404, '000', `No such endpoint: ${method} ${path}`, 'validation');
   }
 
-  function challengePage(res: ServerResponse, token: string, error = false): void {
+  function challengePage(res: ServerResponse, token: string, error = false, formPath = '/threeDS2/challenge/'): void {
     const safe = token.replace(/[^A-Za-z0-9_-]/g, '');
     res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8', 'cache-control': 'no-store' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3D Secure 2 challenge (sandbox)</title></head>
 <body><main><h1>Authenticate your payment</h1><p>Sandbox issuer: enter the password <code>password</code>.</p>
 ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
-<form method="post" action="/threeDS2/challenge/${safe}">
+<form method="post" action="${formPath}${safe}">
 <label>Password <input name="password" type="password" autocomplete="off" data-testid="challenge-password"></label>
 <button type="submit" name="action" value="submit" data-testid="challenge-submit">Continue</button>
 <button type="submit" name="action" value="cancel" data-testid="challenge-cancel">Cancel</button>
@@ -568,6 +692,7 @@ ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
     const p = psp ? payments.get(psp) : undefined;
     if (!p) { challengePage(res, token, true); return; }
     const transStatus = form.get('action') === 'cancel' ? 'C' : form.get('password') === 'password' ? 'Y' : 'N';
+    if (p.status === 'challenge') p.acsResult = transStatus;
     const redirectResult = Buffer.from(JSON.stringify({ token, transStatus })).toString('base64');
     const target = new URL(p.returnUrl);
     target.searchParams.set('redirectResult', redirectResult);
@@ -575,21 +700,128 @@ ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
     res.end();
   }
 
-  const server = createServer((req, res) => {
+  // ---- 3-D Secure 2 in the page (adyen-web ThreeDS2Challenge) --------------------------------
+  // The component POSTs `creq` (base64url JSON with acsTransID) to acsURL inside its iframe; the ACS
+  // shows the password form; its answer is recorded and a `cres` form is POSTed to the notification
+  // URL, whose page tells the shop's page `{type: 'challengeResult', result: {transStatus}}`.
+
+  function decodeB64Json(value: string | null): Json | null {
+    if (!value) return null;
+    try {
+      const v: unknown = JSON.parse(Buffer.from(value, 'base64').toString('utf8'));
+      return v && typeof v === 'object' ? (v as Json) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function acsStart(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const creq = decodeB64Json(new URLSearchParams(await readBody(req)).get('creq'));
+    const token = typeof creq?.acsTransID === 'string' ? creq.acsTransID : '';
+    challengePage(res, token, !challenges.has(token), '/threeDS2/acs/');
+  }
+
+  function htmlAttr(v: string): string {
+    return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  }
+
+  async function acsSubmit(req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
+    const form = new URLSearchParams(await readBody(req));
+    const psp = challenges.get(token);
+    const p = psp ? payments.get(psp) : undefined;
+    if (!p) { challengePage(res, token, true, '/threeDS2/acs/'); return; }
+    const transStatus = form.get('action') === 'cancel' ? 'C' : form.get('password') === 'password' ? 'Y' : 'N';
+    if (p.status === 'challenge') p.acsResult = transStatus;
+    const cres = Buffer.from(JSON.stringify({
+      acsTransID: token, messageType: 'CRes', messageVersion: '2.2.0', threeDSServerTransID: p.pspReference, transStatus,
+    })).toString('base64url');
+    res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3D Secure 2</title></head><body>
+<form method="post" action="/threeDS2/notification"><input type="hidden" name="cres" value="${htmlAttr(cres)}"><noscript><button>Continue</button></noscript></form>
+<script>document.forms[0].submit();</script></body></html>`);
+  }
+
+  async function acsNotification(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const cres = decodeB64Json(new URLSearchParams(await readBody(req)).get('cres'));
+    const transStatus = typeof cres?.transStatus === 'string' && /^[A-Z]$/.test(cres.transStatus) ? cres.transStatus : 'U';
+    const message = JSON.stringify({ type: 'challengeResult', result: { transStatus } });
+    res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8', 'cache-control': 'no-store' });
+    // Only the status goes to the page (any origin, as the shop's is not known here); the payment's
+    // outcome is decided by /payments/details from the ACS's own record.
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3D Secure 2</title></head><body>
+<script>window.parent.postMessage(${JSON.stringify(message)}, '*');</script></body></html>`);
+  }
+
+  async function methodPage(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = new URLSearchParams(await readBody(req)).get('threeDSMethodData') ?? '';
+    const data = decodeB64Json(raw);
+    const notify = typeof data?.threeDSMethodNotificationURL === 'string' ? data.threeDSMethodNotificationURL : '';
+    // Only back to this sandbox's own notification page.
+    const ok = tlsUrl !== null && notify === `${tlsUrl}/threeDS2/method-notification`;
+    res.writeHead(ok ? 200 : 400, { 'content-type': 'text/html;charset=UTF-8', 'cache-control': 'no-store' });
+    res.end(ok
+      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3DS Method</title></head><body>
+<form method="post" action="/threeDS2/method-notification"><input type="hidden" name="threeDSMethodData" value="${htmlAttr(raw)}"></form>
+<script>document.forms[0].submit();</script></body></html>`
+      : 'Unknown 3DS Method request');
+  }
+
+  async function methodNotification(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await readBody(req);
+    const message = JSON.stringify({ type: 'fingerPrintResult', result: { threeDSCompInd: 'Y' } });
+    res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3DS Method</title></head><body>
+<script>window.parent.postMessage(${JSON.stringify(message)}, '*');</script></body></html>`);
+  }
+
+  function callApi(path: string, body: Json): [number, Json | null] {
+    try {
+      return route('POST', path, body, new URLSearchParams());
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      return [e.status, JSON.parse(errorBody(e)) as Json];
+    }
+  }
+
+  const browser = { clientKey: config.clientKey, cipher, callApi, submitFingerprint, merchantAccount: HARNESS_MERCHANT };
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const apiMatch = /^\/checkout\/v7[12](\/.*)$/.exec(url.pathname);
     const challengeMatch = /^\/threeDS2\/challenge\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
+    const acsMatch = /^\/threeDS2\/acs\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     const handle = async () => {
       if (apiMatch) return api(req, res, apiMatch[1]!, url.searchParams);
+      // Test inspection (not part of Adyen's API): the signed notifications held when webhooks are off,
+      // and the payments made, by merchant reference.
+      if (req.method === 'GET' && url.pathname === '/__sandbox/notifications') {
+        const reference = url.searchParams.get('reference');
+        const items = outbox.filter((item) => reference === null || item.merchantReference === reference);
+        return sendJson(res, 200, JSON.stringify(items.map((item) => ({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }))));
+      }
+      if (req.method === 'GET' && url.pathname === '/__sandbox/payments') {
+        const reference = url.searchParams.get('reference');
+        const list = [...payments.values()].filter((p) => reference === null || p.reference === reference).map((p) => ({ pspReference: p.pspReference, reference: p.reference, amount: p.amount, status: p.status, refunded: p.refunded }));
+        return sendJson(res, 200, JSON.stringify(list));
+      }
       if (challengeMatch && req.method === 'GET') return challengePage(res, challengeMatch[1]!);
       if (challengeMatch && req.method === 'POST') return challengeSubmit(req, res, challengeMatch[1]!);
+      if (url.pathname === '/threeDS2/acs' && req.method === 'POST') return acsStart(req, res);
+      if (acsMatch && req.method === 'POST') return acsSubmit(req, res, acsMatch[1]!);
+      if (url.pathname === '/threeDS2/notification' && req.method === 'POST') return acsNotification(req, res);
+      if (url.pathname === '/threeDS2/method' && req.method === 'POST') return methodPage(req, res);
+      if (url.pathname === '/threeDS2/method-notification' && req.method === 'POST') return methodNotification(req, res);
+      if (await handleBrowser(req, res, url, browser)) return;
       sendJson(res, 404, JSON.stringify({ status: 404, errorCode: '000', message: 'Not found', errorType: 'validation' }));
     };
     handle().catch((e: unknown) => {
       console.error('[adyen-sandbox]', e);
       if (!res.headersSent) sendJson(res, 500, JSON.stringify({ status: 500, errorCode: '000', message: 'Internal error', errorType: 'internal' }));
     });
-  });
+  };
+  const server = createServer(handler);
+  let tlsServer: TlsServer | null = null;
+  let tlsUrl: string | null = null;
 
   return {
     server,
@@ -602,10 +834,25 @@ ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
       });
       const actual = (server.address() as AddressInfo).port;
       if (!overrides.publicUrl) config.publicUrl = `http://${host}:${actual}`;
+      const cert = config.tls ? localCertificate() : null;
+      if (cert) {
+        const tls = createTlsServer(cert, handler);
+        await new Promise<void>((resolve, reject) => {
+          tls.once('error', reject);
+          tls.listen(Number(process.env.ADYEN_SANDBOX_TLS_PORT ?? 0), host, () => resolve());
+        });
+        tlsServer = tls;
+        tlsUrl = `https://${host}:${(tls.address() as AddressInfo).port}`;
+      } else if (config.tls) {
+        console.warn('[adyen-sandbox] openssl not found: no HTTPS listener, so adyen-web cannot show the in-page 3-D Secure challenge');
+      }
       return actual;
     },
+    get tlsUrl() { return tlsUrl; },
+    encrypt: (name, value) => cipher.encrypt(name, value),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (tlsServer) await new Promise<void>((resolve) => tlsServer!.close(() => resolve()));
     },
     async flushWebhooks() {
       await flush();

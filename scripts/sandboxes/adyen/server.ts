@@ -6,6 +6,7 @@ const { port, host, ...config } = configFromEnv();
 const sandbox = createAdyenSandbox(config);
 const actual = await sandbox.listen(port, host);
 console.log(`Adyen sandbox (Checkout API v71) on http://${host}:${actual}/checkout/v71, webhooks to ${config.webhookUrl || '(off)'}`);
+console.log(`  adyen-web: http://${host}:${actual}/checkoutshopper/test/ (harness /__harness/card), 3-D Secure pages on ${sandbox.tlsUrl ?? '(no HTTPS)'}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => { void sandbox.close().finally(() => process.exit(0)); });
 }

@@ -1,6 +1,7 @@
 // Starts the Adyen sandbox as a child process beside `wrangler dev` (npm run dev, tests/e2e/server.mjs).
-// The API key and HMAC key are the development values of wrangler.toml [vars], so the Worker's
-// calls are accepted and the sandbox's notifications verify; the sandbox's own defaults otherwise.
+// The API key, HMAC key and client key are the development values of wrangler.toml [vars], so the
+// Worker's calls are accepted, the sandbox's notifications verify and adyen-web's client key is the
+// one the secured-fields frame expects; the sandbox's own defaults otherwise.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -20,6 +21,8 @@ export function startAdyenSandbox({ port, webhookUrl, quiet = false }) {
   const hmacKey = process.env.ADYEN_HMAC_KEY ?? devVar('ADYEN_HMAC_KEY');
   if (apiKey) env.ADYEN_API_KEY = apiKey;
   if (hmacKey) env.ADYEN_HMAC_KEY = hmacKey;
+  const clientKey = process.env.ADYEN_CLIENT_KEY ?? devVar('ADYEN_CLIENT_KEY');
+  if (clientKey) env.ADYEN_CLIENT_KEY = clientKey;
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname], {
     env,
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],

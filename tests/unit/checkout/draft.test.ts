@@ -44,6 +44,23 @@ describe('resetToCart', () => {
   });
 });
 
+describe('stored card choice (spec §4)', () => {
+  const card = { selectedStoredCard: 'PM-8415' };
+
+  it('is kept while the card provider stays chosen, and with the payment choice when the basket opens', () => {
+    const chosen = applyDraftPatch(home, { paymentMethodSelected: 'adyen', adyenInfo: card });
+    expect(chosen.adyenInfo).toEqual(card);
+    expect(applyDraftPatch(chosen, { couponCodes: [] }).adyenInfo).toEqual(card);
+    expect(resetToCart(chosen)).toMatchObject({ paymentMethodSelected: 'adyen', adyenInfo: card });
+  });
+
+  it('choosing another method clears it, even when the patch carries it along', () => {
+    const chosen = applyDraftPatch(home, { paymentMethodSelected: 'adyen', adyenInfo: card });
+    expect(applyDraftPatch(chosen, { paymentMethodSelected: 'transferencia' }).adyenInfo).toEqual({ selectedStoredCard: null });
+    expect(applyDraftPatch(chosen, { paymentMethodSelected: 'tarjeta', adyenInfo: card }).adyenInfo).toEqual({ selectedStoredCard: null });
+  });
+});
+
 describe('firstIncompleteStep', () => {
   it.each([
     [EMPTY_DRAFT, 'summary', 'addresses'],

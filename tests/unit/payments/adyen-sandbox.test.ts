@@ -4,14 +4,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, HttpURLConnectionClient, hmacValidator, Types } from '@adyen/api-library';
 import { createAdyenSandbox, type AdyenSandbox } from '../../../scripts/sandboxes/adyen/sandbox.ts';
+import { applePayTestToken, googlePayTestToken } from '../../../scripts/sandboxes/adyen/wallets.ts';
 import { requestSchema, responseSchema, validate, type OpenApiDoc } from './openapi-validate.ts';
 
 const HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 const API_KEY = 'test-api-key';
 const MERCHANT = 'AmporaECOM';
+const CLIENT_KEY = 'test_UNITSANDBOXCLIENTKEY000000';
 const openapi = JSON.parse(readFileSync(new URL('../../fixtures/adyen/CheckoutService-v71.json', import.meta.url), 'utf8')) as OpenApiDoc;
 // Adyen's description of the standard notifications (same repository), one schema per event code.
 const webhookApi = JSON.parse(readFileSync(new URL('../../fixtures/adyen/Webhooks-v1.json', import.meta.url), 'utf8')) as OpenApiDoc & {
@@ -107,6 +110,8 @@ beforeAll(async () => {
     duplicateWebhooks: false,
     reorderWebhooks: false,
     now: () => new Date('2026-11-24T12:00:00Z'),
+    clientKey: CLIENT_KEY,
+    tls: true,
   });
   const port = await sandbox.listen(0, '127.0.0.1');
   base = `http://127.0.0.1:${port}`;
@@ -165,6 +170,38 @@ async function completeChallenge(url: string, password: string | null): Promise<
   const location = new URL(answer.headers.get('location')!);
   expect(location.pathname).toBe('/cart/order/securePayment');
   return location.searchParams.get('redirectResult')!;
+}
+
+// A form POST to the sandbox's HTTPS listener (self-signed certificate), as the browser's iframe does.
+function httpsForm(url: string, form: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(new URLSearchParams(form).toString());
+  });
+}
+
+// adyen-web's ThreeDS2Challenge as the sandbox's pages see it: creq to acsURL, the password form,
+// the cres to threeDSNotificationURL and the message that page sends to the shop's page.
+async function nativeChallenge(action: Types.checkout.CheckoutThreeDS2Action, password: string): Promise<string> {
+  const token = JSON.parse(Buffer.from(action.token!, 'base64').toString('utf8')) as Record<string, string>;
+  expect(token.acsURL).toMatch(/^https:\/\//);
+  expect(new URL(token.threeDSNotificationURL!).protocol).toBe('https:');
+  const creq = Buffer.from(JSON.stringify({ acsTransID: token.acsTransID, messageVersion: token.messageVersion, threeDSServerTransID: token.threeDSServerTransID, messageType: 'CReq', challengeWindowSize: '02' })).toString('base64url');
+  const page = await httpsForm(token.acsURL!, { creq });
+  expect(page.body).toContain('name="password"');
+  const formAction = /action="([^"]+)"/.exec(page.body)![1]!;
+  const answer = await httpsForm(new URL(formAction, token.acsURL).toString(), { password, action: 'submit' });
+  const cres = /name="cres" value="([^"]+)"/.exec(answer.body)![1]!;
+  const notification = await httpsForm(token.threeDSNotificationURL!, { cres });
+  const message = JSON.parse(JSON.parse(/postMessage\((".*?"), '\*'\)/.exec(notification.body)![1]!) as string) as { type: string; result: { transStatus: string } };
+  expect(message.type).toBe('challengeResult');
+  // What the component then hands to onAdditionalDetails.
+  return Buffer.from(JSON.stringify({ transStatus: message.result.transStatus, authorisationToken: action.authorisationToken })).toString('base64');
 }
 
 async function webhooks(): Promise<Array<Types.notification.NotificationRequestItem>> {
@@ -246,10 +283,73 @@ describe('Adyen sandbox through @adyen/api-library', () => {
     expect(res.resultCode).toBe('ChallengeShopper');
     const action = res.action as Types.checkout.CheckoutThreeDS2Action;
     expect(action).toMatchObject({ type: 'threeDS2', subtype: 'challenge', paymentMethodType: 'scheme' });
-    const token = JSON.parse(Buffer.from(action.token!, 'base64').toString('utf8')) as { acsURL: string };
-    const redirectResult = await completeChallenge(token.acsURL, 'password');
-    const threeDSResult = redirectResult; // same opaque result, submitted as threeDSResult by the 3DS2 component
+    const threeDSResult = await nativeChallenge(action, 'password');
     expect(await checkout.PaymentsApi.paymentsDetails({ details: { threeDSResult } })).toMatchObject({ resultCode: 'Authorised' });
+  });
+
+  it('native 3-D Secure 2: a wrong password refuses; a threeDSResult made up without the ACS is not authenticated', async () => {
+    const native = { authenticationData: { threeDSRequestData: { nativeThreeDS: Types.checkout.ThreeDSRequestData.NativeThreeDSEnum.Preferred } } };
+    const wrong = await checkout.PaymentsApi.payments(paymentRequest(card('5454545454545454'), native));
+    const r1 = await nativeChallenge(wrong.action as Types.checkout.CheckoutThreeDS2Action, 'guess');
+    expect(await checkout.PaymentsApi.paymentsDetails({ details: { threeDSResult: r1 } })).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '11' });
+
+    const skipped = await checkout.PaymentsApi.payments(paymentRequest(card('5454545454545454'), native));
+    const forged = Buffer.from(JSON.stringify({ transStatus: 'Y', authorisationToken: (skipped.action as Types.checkout.CheckoutThreeDS2Action).authorisationToken })).toString('base64');
+    expect(await checkout.PaymentsApi.paymentsDetails({ details: { threeDSResult: forged } })).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '11' });
+  });
+
+  it('accepts the secured-fields blobs (adyenjs_0_1_25$…) and gives the test cards\' outcomes', async () => {
+    const blobs = (number: string, cvc = '737', month = '03', year = '2030'): Types.checkout.CardDetails => ({
+      type: Types.checkout.CardDetails.TypeEnum.Scheme,
+      encryptedCardNumber: sandbox.encrypt('number', number),
+      encryptedExpiryMonth: sandbox.encrypt('expiryMonth', month),
+      encryptedExpiryYear: sandbox.encrypt('expiryYear', year),
+      encryptedSecurityCode: sandbox.encrypt('cvc', cvc),
+      holderName: 'Ana García',
+    });
+    expect(blobs('4111111111111111').encryptedCardNumber).toMatch(/^adyenjs_0_1_25\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await checkout.PaymentsApi.payments(paymentRequest(blobs('4111111111111111')))).toMatchObject({ resultCode: 'Authorised', paymentMethod: { brand: 'visa' } });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(blobs('5555341244441115', '000')))).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '24' });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(blobs('5555341244441115', '737', '10', '2026')))).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '6' });
+    expect(await checkout.PaymentsApi.payments(paymentRequest({ ...blobs('5555341244441115'), holderName: 'NOT_ENOUGH_BALANCE' }))).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '12' });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(blobs('4917610000000000')))).toMatchObject({ resultCode: 'RedirectShopper' });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(blobs('5201281505129736')))).toMatchObject({ resultCode: 'Authorised' });
+  });
+
+  it('refuses a blob made for another field, altered, or from another sandbox (174 Unable to decrypt data)', async () => {
+    const good = card('4111111111111111');
+    const other = createAdyenSandbox({ apiKey: API_KEY, webhookUrl: '', tls: false });
+    const cvcAsNumber = sandbox.encrypt('cvc', '4111111111111111');
+    const number = sandbox.encrypt('number', '4111111111111111');
+    const altered = number.slice(0, -6) + (number.endsWith('AAAA==') ? 'BBBB==' : 'AAAA==');
+    for (const encryptedCardNumber of [cvcAsNumber, altered, other.encrypt('number', '4111111111111111'), 'adyenjs_0_1_25$junk']) {
+      await expect(checkout.PaymentsApi.payments(paymentRequest({ ...good, encryptedCardNumber }))).rejects.toMatchObject({ statusCode: 422, errorCode: '174' });
+    }
+  });
+
+  it('Google Pay and Apple Pay test tokens give the card\'s outcome', async () => {
+    const gp = (number: string, extra: Partial<Parameters<typeof googlePayTestToken>[0]> = {}) =>
+      ({ type: Types.checkout.GooglePayDetails.TypeEnum.Googlepay, googlePayToken: googlePayTestToken({ number, expiryMonth: '03', expiryYear: '2030', ...extra }) });
+    const ap = (number: string, extra: Partial<Parameters<typeof applePayTestToken>[0]> = {}) =>
+      ({ type: Types.checkout.ApplePayDetails.TypeEnum.Applepay, applePayToken: applePayTestToken({ number, expiryMonth: '03', expiryYear: '2030', ...extra }) });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(gp('4111111111111111')))).toMatchObject({ resultCode: 'Authorised', paymentMethod: { brand: 'visa', type: 'googlepay' } });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(ap('5555341244441115')))).toMatchObject({ resultCode: 'Authorised', paymentMethod: { brand: 'mc', type: 'applepay' } });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(gp('4111111111111111', { holderName: 'DECLINED' })))).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '2' });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(ap('4111111111111111', { expiryMonth: '01', expiryYear: '2026' })))).toMatchObject({ resultCode: 'Refused', refusalReasonCode: '6' });
+    // A cryptogram (Apple Pay, Google Pay CRYPTOGRAM_3DS) needs no challenge; a Google Pay PAN_ONLY card may.
+    expect(await checkout.PaymentsApi.payments(paymentRequest(ap('4917610000000000')))).toMatchObject({ resultCode: 'Authorised' });
+    expect(await checkout.PaymentsApi.payments(paymentRequest(gp('4917610000000000', { authMethod: 'PAN_ONLY' })))).toMatchObject({ resultCode: 'RedirectShopper' });
+    await expect(checkout.PaymentsApi.payments(paymentRequest({ type: Types.checkout.GooglePayDetails.TypeEnum.Googlepay, googlePayToken: '{"protocolVersion":"ECv2"}' }))).rejects.toMatchObject({ statusCode: 422, errorCode: '174' });
+  });
+
+  it('lists Google Pay, Apple Pay and Click to Pay per channel, with no Click to Pay ids on the card entry', async () => {
+    const web = await checkout.PaymentsApi.paymentMethods({ merchantAccount: MERCHANT, channel: Types.checkout.PaymentMethodsRequest.ChannelEnum.Web });
+    expect(web.paymentMethods?.map((m) => m.type)).toEqual(['scheme', 'googlepay', 'applepay', 'clicktopay']);
+    expect(web.paymentMethods?.find((m) => m.type === 'scheme')?.configuration).toBeUndefined();
+    const ios = await checkout.PaymentsApi.paymentMethods({ merchantAccount: MERCHANT, channel: Types.checkout.PaymentMethodsRequest.ChannelEnum.IOs });
+    expect(ios.paymentMethods?.map((m) => m.type)).toEqual(['scheme', 'applepay']);
+    const android = await checkout.PaymentsApi.paymentMethods({ merchantAccount: MERCHANT, channel: Types.checkout.PaymentMethodsRequest.ChannelEnum.Android });
+    expect(android.paymentMethods?.map((m) => m.type)).toEqual(['scheme', 'googlepay']);
   });
 
   it('a frictionless 3-D Secure 2 card is authorised without a challenge', async () => {
@@ -331,6 +431,98 @@ describe('Adyen sandbox through @adyen/api-library', () => {
   it('every request sent and answer given matches the v71 OpenAPI operation schemas', () => {
     expect(exchanges.length).toBeGreaterThan(20);
     expect(exchanges.flatMap(schemaErrors)).toEqual([]);
+  });
+});
+
+describe('the sandbox as adyen-web sees it (/checkoutshopper/test/…)', () => {
+  const shopper = () => `${base}/checkoutshopper/test/`;
+  const origin = 'http://es.localhost:8787';
+
+  it('serves the secured-fields frame for the configured client key only', async () => {
+    const d = Buffer.from(origin).toString('base64');
+    const frame = await fetch(`${shopper()}securedfields/${CLIENT_KEY}/6.3.0/securedFields.html?type=card&d=${d}`);
+    expect(frame.status).toBe(200);
+    expect(await frame.text()).toContain("action: 'config'");
+    expect((await fetch(`${shopper()}securedfields/test_OTHERKEY/6.3.0/securedFields.html?type=card&d=${d}`)).status).toBe(401);
+  });
+
+  it('encrypts only for the frame (no CORS) and only well-formed values', async () => {
+    const url = `${shopper()}securedfields/${CLIENT_KEY}/6.3.0/encrypt`;
+    const headers = { origin, 'content-type': 'application/json' };
+    const ok = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ values: { number: '4111111111111111', cvc: '737' } }) });
+    expect(ok.headers.get('access-control-allow-origin')).toBeNull();
+    const { blobs } = (await ok.json()) as { blobs: Record<string, string> };
+    expect(blobs.number).toMatch(/^adyenjs_0_1_25\$/);
+    expect(blobs.number).not.toContain('4111');
+    expect((await fetch(url, { method: 'POST', headers, body: JSON.stringify({ values: { number: '41x1' } }) })).status).toBe(422);
+    expect((await fetch(url, { method: 'POST', headers, body: JSON.stringify({ values: { password: '1234' } }) })).status).toBe(422);
+    // A simple (text/plain) cross-origin POST, which needs no preflight, is refused.
+    expect((await fetch(url, { method: 'POST', headers: { origin }, body: JSON.stringify({ values: { cvc: '737' } }) })).status).toBe(415);
+  });
+
+  it('answers the BIN lookup with the test card\'s brand (Cartes Bancaires told from Visa), with CORS', async () => {
+    const lookup = async (bin: string, supportedBrands: string[]) => {
+      const res = await fetch(`${shopper()}v3/bin/binLookup?token=${CLIENT_KEY}`, {
+        method: 'POST', headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'card', supportedBrands, encryptedBin: sandbox.encrypt('bin', bin), requestId: 'r1' }),
+      });
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      return res.json();
+    };
+    expect(await lookup('43600000010', ['visa', 'cartebancaire'])).toMatchObject({ requestId: 'r1', issuingCountryCode: 'FR', brands: [{ brand: 'cartebancaire', supported: true, cvcPolicy: 'required' }] });
+    expect(await lookup('40355010000', ['visa'])).toMatchObject({ brands: [{ brand: 'visa', supported: true }] });
+    expect(await lookup('37000000000', ['visa', 'mc'])).toMatchObject({ brands: [{ brand: 'amex', supported: false }] });
+    expect(await lookup('67034444444', ['maestro'])).toMatchObject({ brands: [{ brand: 'maestro', cvcPolicy: 'optional' }] });
+    const wrongKey = await fetch(`${shopper()}v3/bin/binLookup?token=test_OTHER`, { method: 'POST', body: '{}' });
+    expect(wrongKey.status).toBe(401);
+  });
+
+  it('IdentifyShopper: the 3DS Method pages, then submitThreeDS2Fingerprint answers the challenge or the result', async () => {
+    const request = (number: string) => paymentRequest(card(number), {
+      authenticationData: { threeDSRequestData: { nativeThreeDS: Types.checkout.ThreeDSRequestData.NativeThreeDSEnum.Preferred } },
+      additionalData: { 'sandbox.threeDSMethod': 'true' },
+    });
+    const submit = (paymentData: string) => fetch(`${shopper()}v1/submitThreeDS2Fingerprint?token=${CLIENT_KEY}`, {
+      method: 'POST', headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ fingerprintResult: Buffer.from(JSON.stringify({ threeDSCompInd: 'Y' })).toString('base64'), paymentData }),
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+
+    const challenged = await checkout.PaymentsApi.payments(request('4917610000000000'));
+    expect(challenged).toMatchObject({ resultCode: 'IdentifyShopper', action: { type: 'threeDS2', subtype: 'fingerprint' } });
+    const action = challenged.action as Types.checkout.CheckoutThreeDS2Action;
+    const token = JSON.parse(Buffer.from(action.token!, 'base64').toString('utf8')) as Record<string, string>;
+    const methodData = Buffer.from(JSON.stringify({ threeDSServerTransID: token.threeDSServerTransID, threeDSMethodNotificationURL: token.threeDSMethodNotificationURL })).toString('base64url');
+    const method = await httpsForm(token.threeDSMethodUrl!, { threeDSMethodData: methodData });
+    expect(method.body).toContain('action="/threeDS2/method-notification"');
+    const notified = await httpsForm(token.threeDSMethodNotificationURL!, { threeDSMethodData: methodData });
+    expect(notified.body).toContain('fingerPrintResult');
+    const next = await submit(action.paymentData!);
+    expect(next).toMatchObject({ type: 'action', action: { type: 'threeDS2', subtype: 'challenge' } });
+    const threeDSResult = await nativeChallenge(next.action as Types.checkout.CheckoutThreeDS2Action, 'password');
+    expect(await checkout.PaymentsApi.paymentsDetails({ details: { threeDSResult } })).toMatchObject({ resultCode: 'Authorised' });
+    // Submitted once only.
+    expect(await submit(action.paymentData!)).toMatchObject({ errorCode: '14_018' });
+
+    const frictionless = await checkout.PaymentsApi.payments(request('5201281505129736'));
+    const done = await submit((frictionless.action as Types.checkout.CheckoutThreeDS2Action).paymentData!);
+    expect(done).toMatchObject({ type: 'completed', details: { threeDSResult: expect.any(String) } });
+    expect(await checkout.PaymentsApi.paymentsDetails({ details: (done as { details: { threeDSResult: string } }).details })).toMatchObject({ resultCode: 'Authorised' });
+    expect(exchanges.flatMap(schemaErrors)).toEqual([]);
+  });
+
+  it('answers the preflight, analytics, logos, translations and the risk frame', async () => {
+    const preflight = await fetch(`${shopper()}v3/analytics?clientKey=${CLIENT_KEY}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
+    const attempt = await fetch(`${shopper()}v3/analytics?clientKey=${CLIENT_KEY}`, { method: 'POST', body: '{}' });
+    expect(await attempt.json()).toMatchObject({ checkoutAttemptId: expect.any(String) });
+    const logo = await fetch(`${shopper()}images/logos/visa.svg`);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    const strings = await fetch(`${shopper()}sdk/6.45.2/translations/es-ES.json`);
+    expect(strings.headers.get('x-sandbox-translations')).toBe('en-US');
+    expect(await strings.json()).toMatchObject({ 'creditCard.holderName': 'Name on card' });
+    const dfp = await fetch(`${shopper()}assets/html/${CLIENT_KEY}/dfp.1.0.0.html`);
+    expect(await dfp.text()).toContain('deviceFingerprint');
   });
 });
 

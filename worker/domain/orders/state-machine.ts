@@ -3,15 +3,15 @@
  * part of a checkout. Its first state depends on how it is paid; every later change is one of
  * the transitions below, recorded in order_events.
  *
- *   awaiting_payment ─payment_received→ confirmed           (bank transfer; gateway methods later)
- *   awaiting_payment ─payment_expired / cancel→ cancelled    (stock is given back)
+ *   awaiting_payment ─payment_received→ confirmed           (bank transfer; card provider methods)
+ *   awaiting_payment ─payment_expired / cancel→ cancelled    (stock is given back, once)
  *   confirmed ─prepare→ preparing ─ship→ shipped ─deliver→ delivered
  *   preparing ─ready_for_pickup→ ready_for_pickup ─collect→ collected   (store pickup)
  *   confirmed / preparing ─cancel→ cancelled                 (stock is given back)
  *   delivered / collected ─return→ returned
  *
- * First state: bank transfer → awaiting_payment; cash on delivery, pay in shop and free (total
- * covered by gift card, balance or promotion) → confirmed.
+ * First state: bank transfer and the card provider's methods → awaiting_payment; cash on delivery,
+ * pay in shop and free (total covered by gift card, balance or promotion) → confirmed.
  */
 export const ORDER_STATES = ['awaiting_payment', 'confirmed', 'preparing', 'shipped', 'delivered', 'ready_for_pickup', 'collected', 'cancelled', 'returned'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -35,8 +35,18 @@ const TRANSITIONS: Record<OrderState, Partial<Record<OrderEvent, OrderState>>> =
 export const NO_GATEWAY_METHODS = ['transferencia', 'contrareembolso', 'payinshop', 'free'] as const;
 export type NoGatewayMethod = (typeof NO_GATEWAY_METHODS)[number];
 
-export function initialState(method: NoGatewayMethod): OrderState {
-  return method === 'transferencia' ? 'awaiting_payment' : 'confirmed';
+/** Gateway methods paid through the card provider (worker/payments/): cards, click-to-pay and its wallets. */
+export const CARD_PROVIDER_METHODS = ['adyen', 'tarjeta', 'click-to-pay', 'adyen-googlepay', 'adyen-applepay'] as const;
+export type CardProviderMethod = (typeof CARD_PROVIDER_METHODS)[number];
+
+/** The methods an order can be placed with today. */
+export type PlaceableMethod = NoGatewayMethod | CardProviderMethod;
+
+export const isPlaceableMethod = (slug: string): slug is PlaceableMethod => (NO_GATEWAY_METHODS as readonly string[]).includes(slug) || (CARD_PROVIDER_METHODS as readonly string[]).includes(slug);
+
+/** Bank transfer and the card provider's methods wait for the money (stock reserved); the others are confirmed at once. */
+export function initialState(method: PlaceableMethod): OrderState {
+  return method === 'transferencia' || (CARD_PROVIDER_METHODS as readonly string[]).includes(method) ? 'awaiting_payment' : 'confirmed';
 }
 
 /** The state after `event`, or undefined when the event is not allowed in `state`. */

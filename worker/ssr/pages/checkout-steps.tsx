@@ -8,7 +8,7 @@
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
 import type { CheckoutPageData } from '../../../client/pages/checkout';
-import type { CheckoutStepProps, StepAlert, StepSummary } from '../../../client/islands/checkout-step';
+import type { CheckoutStepProps, StepAlert, StepStoredCard, StepSummary } from '../../../client/islands/checkout-step';
 import { href, type RouteId } from '../../../client/routes';
 import { cartStub, callerCart, readCart } from '../../cart/service';
 import type { CartView } from '../../cart/view';
@@ -32,6 +32,9 @@ import type { BookAddress } from '../../../client/islands/address-book';
 import { sortAddresses } from '../../domain/identity/address-defaults';
 import type { AppContext } from '../../http/context';
 import type { UserRow } from '../../identity/session';
+import { localDate } from '../../domain/checkout/delivery-choices';
+import { paymentGateway } from '../../payments/gateway';
+import { listBankCards } from '../../payments/stored-cards';
 import { definePage, type LoadContext, type PageDefinition } from './types';
 
 type Step = CheckoutStepProps['step'];
@@ -188,6 +191,15 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
         ...quote.payments.paymentsNotAllowed.filter((p) => p.notifyUnavailable).map((p) => ({ slug: p.slug, available: false, code: p.unavailableData.error_code, amount: p.unavailableData.amount })),
       ]
     : [];
+  const loadedCards = step === 'payment' && payments.some((p) => p.slug === 'adyen' && p.available) ? await storedCardsOf(context) : null;
+  const storedCards = loadedCards ?? [];
+  // Spec §4: a chosen stored card that was removed gives way to the first remaining one (a list
+  // that could not be loaded changes nothing).
+  const chosenCard = draft.adyenInfo.selectedStoredCard;
+  if (loadedCards && chosenCard !== null && !loadedCards.some((card) => card.id === chosenCard)) {
+    draft.adyenInfo = { selectedStoredCard: storedCards.find((card) => !card.expired)?.id ?? null };
+    await stub.saveDraft(JSON.stringify(draft));
+  }
   return {
     step,
     props: {
@@ -195,6 +207,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       draft,
       alert,
       payments,
+      storedCards,
       totals: quote?.totals ?? null,
       summaryLines: quote ? quote.cart.articles.map((a) => ({ name: a.name, qty: a.qty, totalPrice: a.totalPrice })) : [],
       notifications: quote ? quote.promotions.notifications.map((n) => ({ title: n.notificationTitle, body: n.notificationBody, type: n.notificationType, code: n.couponCode ?? null, value: n.couponDiscountTextValue ?? null, missingAmount: n.missingAmount ?? null })) : [],
@@ -204,6 +217,17 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       timeZone: CHANNEL_TIME_ZONES[channel.id],
     },
   };
+}
+
+/** The shopper's stored cards, non-expired first (spec §4); null when they cannot be loaded (the step shows none). */
+async function storedCardsOf(context: LoadContext): Promise<StepStoredCard[] | null> {
+  try {
+    const cards = await listBankCards(paymentGateway(context.env), context.user!, localDate(context.now, CHANNEL_TIME_ZONES[context.channel.id]));
+    return cards.map((card) => ({ id: card.id, brand: card.brand, lastFourDigits: card.lastFourDigits, expirationDate: card.expirationDate, holderName: card.holderName, expired: card.expired }));
+  } catch (error) {
+    console.error('checkout: the stored cards could not be loaded', error);
+    return null;
+  }
 }
 
 /** What the summary repeats of the customer's choices (spec §4 summary: everything chosen). */
@@ -247,6 +271,8 @@ function stepPage(step: Step) {
     async load(context) {
       const data = await stepProps(context, step);
       if ('redirect' in data) return data;
+      // Placing an order with a card method opens the card form on the summary.
+      if (data.step === 'summary') context.http.set('cardForm', true);
       return { data, meta: { title: context.i18n._(TITLES[data.step]), noIndex: true } };
     },
   });

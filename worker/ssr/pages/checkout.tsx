@@ -7,7 +7,7 @@ import { lazy } from 'react';
 import type { BasketPageData } from '../../../client/pages/basket';
 import type { RouteId } from '../../../client/routes';
 import { href } from '../../../client/routes';
-import type { OrderResultData, TrackingData } from '../../../client/pages/orders';
+import type { OrderKoData, OrderResultData, TrackingData } from '../../../client/pages/orders';
 import { callerCart, cartStub, readCart } from '../../cart/service';
 import { parseDraft, resetToCart } from '../../checkout/draft';
 import { checkoutStepPages } from './checkout-steps';
@@ -15,6 +15,7 @@ import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
 import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
 import { BANK_ACCOUNTS } from '../../orders/bank-accounts';
 import { ordersOfUser, trackingView } from '../../orders/read';
+import { ordersOfPayment, paymentRoutePages } from './payments';
 import { definePage, type PageDefinition } from './types';
 
 /** The checkout step after the basket. */
@@ -40,23 +41,33 @@ const basket = definePage<BasketPageData>({
 
 const ordersPage = (name: 'OrderOkPage' | 'OrderKoPage' | 'TrackingPage') => lazy(() => import('../../../client/pages/orders').then((module) => ({ default: module[name] as never })));
 
-/** The result of placing orders: `?orders=ES-…,ES-…`, only the signed-in user's own. */
+/**
+ * The result of placing orders, only the signed-in user's own: `?orders=ES-…,ES-…`, or
+ * `?orderId=ES-…` after a card payment (every order that payment covers, and its state).
+ */
 const cartOk = definePage<OrderResultData>({
   access: 'user',
   component: ordersPage('OrderOkPage'),
   async load({ db, url, user, i18n }) {
-    const numbers = (url.searchParams.get('orders') ?? '').split(',').filter((n) => ORDER_NUMBER_PATTERN.test(n)).slice(0, 10);
+    const orderId = url.searchParams.get('orderId');
+    const paid = orderId !== null && ORDER_NUMBER_PATTERN.test(orderId) ? orderId : null;
+    const numbers = paid ? await ordersOfPayment(db, paid) : (url.searchParams.get('orders') ?? '').split(',').filter((n) => ORDER_NUMBER_PATTERN.test(n)).slice(0, 10);
     const orders = await ordersOfUser(db, user!.id, numbers);
     if (orders.length === 0) return null;
-    return { data: { orders, bankAccounts: [...BANK_ACCOUNTS] }, meta: { title: i18n._(msg`Thank you for your order | Ampora`), noIndex: true } };
+    const first = paid ? orders.find((o) => o.orderNumber === paid) : undefined;
+    const payment = first ? { orderNumber: first.orderNumber, state: first.state } : null;
+    return { data: { orders, bankAccounts: [...BANK_ACCOUNTS], payment }, meta: { title: i18n._(msg`Thank you for your order | Ampora`), noIndex: true } };
   },
 });
 
-const cartKo = definePage<Record<string, never>>({
+/** A failed payment: `?orderId=N` of the signed-in user's own order (its reason and what to do), else the general page. */
+const cartKo = definePage<OrderKoData>({
   access: 'anyone',
   component: ordersPage('OrderKoPage'),
-  async load({ i18n }) {
-    return { data: {}, meta: { title: i18n._(msg`The payment did not go through | Ampora`), noIndex: true } };
+  async load({ db, url, user, i18n }) {
+    const orderId = url.searchParams.get('orderId') ?? '';
+    const owned = user && ORDER_NUMBER_PATTERN.test(orderId) ? (await ordersOfUser(db, user.id, [orderId])).length > 0 : false;
+    return { data: { orderNumber: owned ? orderId : null }, meta: { title: i18n._(msg`The payment did not go through | Ampora`), noIndex: true } };
   },
 });
 
@@ -71,4 +82,4 @@ const tracking = definePage<TrackingData>({
   },
 });
 
-export const checkoutRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = { cartBasket: basket, cartOk, cartKo, tracking, ...checkoutStepPages };
+export const checkoutRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = { cartBasket: basket, cartOk, cartKo, tracking, ...checkoutStepPages, ...paymentRoutePages };

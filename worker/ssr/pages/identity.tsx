@@ -18,6 +18,7 @@ import { countAddresses, listAddresses } from '../../identity/addresses';
 import { isTokenUsable } from '../../identity/auth-tokens';
 import type { UserRow } from '../../identity/session';
 import { accountBalance } from './balance';
+import { accountCards } from './cards';
 import { latestOrdersOfUser } from '../../orders/read';
 import { frameOf } from './account-frame';
 import { definePage, type LoadContext, type PageDefinition } from './types';
@@ -139,7 +140,7 @@ function pendingPage(route: RouteId) {
   );
 }
 
-const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = { account: accountHome, accountData, accountAddresses, accountBalance };
+const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = { account: accountHome, accountData, accountAddresses, accountBalance, accountCards };
 const PENDING_ROUTES = [...ACCOUNT_GROUPS.flatMap((group) => group.sections.map((section) => section.route)), ...(Object.keys(ACCOUNT_ALIASES) as RouteId[])].filter((route) => !BUILT[route]);
 
 export const identityRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = {

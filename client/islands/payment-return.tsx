@@ -1,0 +1,67 @@
+/**
+ * Island: the pages the shopper's browser comes back to from the provider (spec §2): the 3-D
+ * Secure return (/cart/order/securePayment, `redirectResult` → authorise3d) and the wallet return
+ * (/cart/{orderNumber}/payment/walletPay/gw, `redirectResult` → the wallet call). It sends the
+ * result once, on load, and goes where the answer says.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, callApi } from '../api';
+import { useHref } from '../components/store-context';
+import type { PaymentAnswer } from '../../worker/payments/answer';
+
+export interface PaymentReturnProps {
+  kind: 'secure' | 'wallet';
+  orderNumber: string;
+  redirectResult: string;
+  /** The pay-later link's hash, when the payment was made from /order/paynow/{hash}. */
+  hash: string | null;
+}
+
+export default function PaymentReturn(props: PaymentReturnProps) {
+  const { t } = useLingui();
+  const link = useHref();
+  const [error, setError] = useState<string | null>(null);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const call =
+      props.kind === 'secure'
+        ? callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/authorise3d', { orderId: props.orderNumber, details: { redirectResult: props.redirectResult }, ...(props.hash ? { hash: props.hash } : {}) })
+        : callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/wallet', { orderNumber: props.orderNumber, redirectResult: props.redirectResult });
+    call
+      // replace: going back must not send the same result again.
+      .then((answer) => window.location.replace(answer.next))
+      .catch((failure: unknown) => {
+        setError(
+          failure instanceof ApiError && failure.code === 31008
+            ? t`A payment for this order is already in progress. Wait a moment and check your orders before trying again.`
+            : failure instanceof ApiError && failure.message
+              ? failure.message
+              : t`We could not confirm the payment. Check your orders before paying again.`,
+        );
+      });
+  }, [props, t]);
+
+  return (
+    <>
+      <p role="status" aria-live="polite">
+        {error ? null : <Trans>Confirming your payment with your bank… Do not close this page.</Trans>}
+      </p>
+      <div className="form-alert" role="alert">
+        {error ? (
+          <>
+            <p>{error}</p>
+            <p>
+              <a href={link('accountMyOrdersAndInvoices')}>
+                <Trans>See my orders</Trans>
+              </a>
+            </p>
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}

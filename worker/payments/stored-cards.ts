@@ -1,0 +1,99 @@
+/**
+ * The account's stored bank cards (spec §3 stored bank card, §4 stored-card rules). The provider
+ * is the source of truth: cards are listed, added and removed at the provider under the user's
+ * `shopperReference`, and nothing about them is kept on our side.
+ */
+import type { PaymentGateway, StoredMethod } from './port';
+import { shopperReference } from './shopper';
+
+/** The spec §3 stored bank card. */
+export interface StoredBankCard {
+  /** The provider's stored payment method id. */
+  id: string;
+  /** The owner's public id (the user's hash id, never the row id). */
+  clientId: string;
+  expired: boolean;
+  brand: string;
+  expirationDate: { month: number; year: number };
+  holderName: string;
+  lastFourDigits: string;
+  hasActiveSubscription: boolean;
+}
+
+/** Month 1–12 and a four-digit year from the provider's strings ("03", "2030" or "30"), or undefined. */
+function expiryOf(method: StoredMethod): { month: number; year: number } | undefined {
+  const month = Number(method.expiryMonth);
+  let year = Number(method.expiryYear);
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 0) return undefined;
+  if (year < 100) year += 2000;
+  return { month, year };
+}
+
+/**
+ * Whether a card is past its expiry on `today` (the channel's local date, YYYY-MM-DD): a card is
+ * good until the last day of its expiry month.
+ */
+export function isExpired(expiry: { month: number; year: number }, today: string): boolean {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return expiry.year * 12 + expiry.month < year * 12 + month;
+}
+
+/**
+ * Subscriptions do not exist in the store yet (no table, no calls), so no card pays one; when
+ * they arrive, this is where a card's active subscription is looked up.
+ */
+function cardsInSubscriptions(): ReadonlySet<string> {
+  return new Set();
+}
+
+/**
+ * The provider's stored methods as the spec's cards, non-expired first (each group in the
+ * provider's order). A stored method without a card expiry is not a bank card and is left out.
+ */
+export function toBankCards(methods: readonly StoredMethod[], clientId: string, today: string, inSubscriptions: ReadonlySet<string> = cardsInSubscriptions()): StoredBankCard[] {
+  const cards: StoredBankCard[] = [];
+  for (const method of methods) {
+    const expiry = expiryOf(method);
+    if (!method.id || !expiry) continue;
+    cards.push({
+      id: method.id,
+      clientId,
+      expired: isExpired(expiry, today),
+      brand: method.brand ?? '',
+      expirationDate: expiry,
+      holderName: method.holderName ?? '',
+      lastFourDigits: method.lastFour ?? '',
+      hasActiveSubscription: inSubscriptions.has(method.id),
+    });
+  }
+  // Array.prototype.sort is stable: within each group the provider's order stays.
+  return cards.sort((a, b) => Number(a.expired) - Number(b.expired));
+}
+
+export interface CardOwner {
+  id: number;
+  hashId: string;
+}
+
+/** The user's stored cards at the provider. */
+export async function listBankCards(gateway: PaymentGateway, user: CardOwner, today: string): Promise<StoredBankCard[]> {
+  return toBankCards(await gateway.listStoredMethods(shopperReference(user.id)), user.hashId, today);
+}
+
+/**
+ * Removes one of the user's cards. Only a card the provider lists under this user is touched;
+ * any other id (someone else's, made up) is 'not_found' without a call to remove it.
+ */
+export async function disableBankCard(gateway: PaymentGateway, user: CardOwner, cardId: string, today: string): Promise<'removed' | 'not_found' | 'in_subscription'> {
+  const card = (await listBankCards(gateway, user, today)).find((c) => c.id === cardId);
+  if (!card) return 'not_found';
+  if (card.hasActiveSubscription) return 'in_subscription';
+  await gateway.disableStoredMethod(shopperReference(user.id), cardId);
+  return 'removed';
+}
+
+/** Our reference for a card-only (zero-amount) authorisation: who and when, at most 80 characters. */
+export function cardCheckReference(userId: number, now: Date): string {
+  return `CARD-${userId}-${now.getTime()}`;
+}
