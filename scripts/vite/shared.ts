@@ -30,3 +30,25 @@ export function clientManifestPlugin(): Plugin {
     },
   };
 }
+
+/**
+ * The card provider's browser library (adyen-web) in the Worker: the card form imports it
+ * dynamically, from an effect, so server rendering never runs it — but a single-file Worker
+ * build would inline its ~1 MB. Here it resolves to a module whose every export fails loudly if
+ * anything on the server ever calls it, and its stylesheet to nothing.
+ */
+export function browserOnlyPlugin(): Plugin {
+  const prefix = '\0browser-only:';
+  return {
+    name: 'ampora:browser-only',
+    enforce: 'pre',
+    // A stylesheet becomes an empty module without the .css ending, so no CSS pipeline sees it.
+    resolveId: (source) => (source === '@adyen/adyen-web' || source.startsWith('@adyen/adyen-web/') ? prefix + source.replace(/\.css$/, '') : undefined),
+    load(id) {
+      if (!id.startsWith(prefix)) return undefined;
+      if (id.includes('/styles/')) return 'export {};';
+      const fail = `() => { throw new Error('${id.slice(prefix.length)} runs in the browser only'); }`;
+      return ['AdyenCheckout', 'Card', 'GooglePay', 'ApplePay'].map((name) => `export const ${name} = ${fail};`).join('\n');
+    },
+  };
+}
