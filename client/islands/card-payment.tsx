@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import { AdyenCardForm } from '../payments/adyen-card';
-import { orderConfigUrl, orderDetails, payOrder } from '../payments/order-payment';
+import { cancelOrderPayment, orderConfigUrl, orderDetails, payOrder } from '../payments/order-payment';
 
 export interface CardPaymentProps {
   orderNumber: string;
@@ -27,6 +27,7 @@ export default function CardPayment(props: CardPaymentProps) {
       pay={payOrder(props.orderNumber, hash)}
       details={orderDetails(props.orderNumber, hash)}
       onDone={(answer) => window.location.assign(answer.next)}
+      cancel={cancelOrderPayment(props.orderNumber, hash)}
     />
   );
 }

@@ -18,7 +18,7 @@ import { formatMoney } from '../i18n/format';
 import { PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
 import { AdyenCardForm } from '../payments/adyen-card';
 import { StoredCardLabel } from '../payments/stored-card-label';
-import { orderConfigUrl, orderDetails, payOrder } from '../payments/order-payment';
+import { cancelOrderPayment, orderConfigUrl, orderDetails, payOrder } from '../payments/order-payment';
 
 /** The methods paid through the card provider's form (the others through their own gateways). */
 const CARD_PROVIDER_METHODS = new Set(['adyen', 'tarjeta', 'click-to-pay', 'adyen-googlepay', 'adyen-applepay']);
@@ -213,6 +213,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
           pay={payOrder(paying.orderId)}
           details={orderDetails(paying.orderId)}
           onDone={(answer) => window.location.assign(answer.next)}
+          cancel={cancelOrderPayment(paying.orderId)}
           selectedStoredCard={draft.adyenInfo?.selectedStoredCard ?? null}
         />
       </div>

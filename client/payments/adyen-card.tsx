@@ -5,7 +5,8 @@
  * when the form renders, never on other pages. The form pays through the caller's `pay` call
  * (Advanced flow: our server calls the provider), runs a 3-D Secure action in the page (or
  * follows its redirect), sends the action's details through `details`, and hands the final
- * answer to `onDone`.
+ * answer to `onDone`. While the bank's step is on screen, a caller that can give the attempt up
+ * (`cancel`, an order's `unpaid` call) offers the shopper a way out to another way to pay.
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -38,6 +39,11 @@ export interface AdyenCardFormProps {
   details: (details: Record<string, unknown>) => Promise<PaymentAnswer>;
   /** Default use: location.assign(answer.next). */
   onDone: (answer: PaymentAnswer) => void;
+  /**
+   * Gives up the attempt waiting for the bank's step (3-D Secure, wallet); its answer goes to
+   * `onDone` (/cart/ko with the cancelled reason). Absent: no way out is offered (adding a card).
+   */
+  cancel?: () => Promise<PaymentAnswer>;
   /** The stored card chosen earlier (checkout draft `adyenInfo.selectedStoredCard`). */
   selectedStoredCard?: string | null;
   /** Told when the shopper picks a stored card (its id) or a new card (null). */
@@ -70,6 +76,7 @@ const MESSAGES = {
   received: msg`Payment received. One moment…`,
   processing: msg`Processing the payment…`,
   notLoaded: msg`The card form could not be loaded. Please reload the page.`,
+  leaving: msg`Cancelling this payment…`,
 };
 
 export function AdyenCardForm(props: AdyenCardFormProps): JSX.Element {
@@ -88,6 +95,7 @@ export function AdyenCardForm(props: AdyenCardFormProps): JSX.Element {
   const [stored, setStored] = useState<{ method: StoredMethod; expired: boolean }[]>([]);
   const [choice, setChoice] = useState<string>(NEW_CARD);
   const [wallets, setWallets] = useState<Wallet[]>([]);
+  const [leaving, setLeaving] = useState(false);
   // adyen-web's callbacks are bound once at set-up: they read the latest props through this ref,
   // and word their messages with the page's i18n object, which is stable.
   const latest = useRef({ props });
@@ -144,6 +152,24 @@ export function AdyenCardForm(props: AdyenCardFormProps): JSX.Element {
     } catch (failure) {
       setPhase('ready');
       actionHost.current?.replaceChildren();
+      fail(failureMessage(failure));
+    }
+  }
+
+  /** The shopper leaves the bank's step: the attempt is given up and the answer says where to go. */
+  async function leaveAction() {
+    const cancel = latest.current.props.cancel;
+    if (!cancel || leaving) return;
+    setLeaving(true);
+    setError(null);
+    setStatus(say(MESSAGES.leaving));
+    try {
+      const answer = await cancel();
+      setStatus('');
+      latest.current.props.onDone(answer);
+    } catch (failure) {
+      // The step stays on screen (the bank may be answering right now): the shopper may try again.
+      setLeaving(false);
       fail(failureMessage(failure));
     }
   }
@@ -316,6 +342,11 @@ export function AdyenCardForm(props: AdyenCardFormProps): JSX.Element {
         </div>
       </div>
       <div className="card-form__action" ref={actionHost} tabIndex={-1} hidden={phase !== 'action'} aria-label={t`Confirmation by your bank`} role="region" />
+      {phase === 'action' && props.cancel ? (
+        <button className="button button--secondary card-form__leave" type="button" onClick={() => void leaveAction()} disabled={leaving} aria-busy={leaving}>
+          <Trans>Cancel and choose another way to pay</Trans>
+        </button>
+      ) : null}
     </section>
   );
 }

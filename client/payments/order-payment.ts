@@ -25,3 +25,8 @@ export function payOrder(orderId: string, hash?: string): (data: CardPayData) =>
 export function orderDetails(orderId: string, hash?: string): (details: Record<string, unknown>) => Promise<PaymentAnswer> {
   return (details) => callApi('POST', '/api/orders/payment/adyen/authorise3d', { orderId, details, ...(hash ? { hash } : {}) });
 }
+
+/** Leaves the bank's step (`unpaid`): the attempt is cancelled, the order stays payable; the answer's `next` is /cart/ko. */
+export function cancelOrderPayment(orderId: string, hash?: string): () => Promise<PaymentAnswer> {
+  return () => callApi('POST', `/api/checkout/orders/transaction/unpaid/${encodeURIComponent(orderId)}`, hash ? { hash } : {});
+}

@@ -1,5 +1,6 @@
 // Card payments end to end (issue 11): the checkout places the orders, adyen-web takes the card in
 // the sandbox's secured fields, 3-D Secure runs in the page, and the result pages tell the shopper.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addShippingAddress, islandReady, newEmail, signUpAndConfirm } from './fixtures/account';
 import { expectAccessible } from './fixtures/a11y';
@@ -120,6 +121,46 @@ test('Germany, in German: a frictionless card is paid without a challenge', asyn
   await page.waitForURL(/\/cart\/ok\?orderId=DE-/, { timeout: 30_000 });
   await expect(page.locator('iframe[name="threeDSIframe"]')).toHaveCount(0);
   await expect(page.locator('h1')).toHaveText('Vielen Dank für Ihre Bestellung');
+  await expect(page.locator('.payment-status')).toHaveAttribute('data-payment', 'paid');
+  expect(outside).toEqual([]);
+});
+
+test('Spain: the shopper leaves the 3-D Secure challenge with "Cancel and choose another way to pay", lands on /cart/ko (cancelled) and pays the order again', async ({ page }) => {
+  test.setTimeout(150_000);
+  const outside = offMachine(page);
+  const origin = channelUrl('es', '');
+  await signUpAndConfirm(page, origin, newEmail('card-leave'), PASSWORD);
+  await page.goto(`${origin}/usuarios/panel/direcciones`);
+  await addShippingAddress(page, { name: 'Ana', surname: 'García', street: 'Calle de Alcalá', number: '42', postalCode: '28014', city: 'Madrid', province: 'Madrid', phone: '612 345 678' });
+  await addOwnProduct(page, origin);
+  await placeWithCard(page, origin, '#payment-adyen');
+  const leave = page.getByRole('button', { name: 'Cancelar y elegir otra forma de pago' });
+  // No way out before the bank's step: the card form is all there is.
+  await expect(leave).toHaveCount(0);
+  await enterCard(page, { number: '4917 6100 0000 0000', holder: 'Ana García', holderLabel: 'Titular de la tarjeta' });
+  await pay(page);
+  await expect(page.locator('.card-form')).toHaveAttribute('data-phase', 'action');
+  await expect(page.frameLocator('.card-form iframe[name="threeDSIframe"]').getByLabel('Password')).toBeVisible();
+  await expect(leave).toBeVisible();
+  // The form around the bank's step, the way out included (the step itself is the issuer's page, inside adyen-web's frame).
+  const around = await new AxeBuilder({ page }).include('.card-form').exclude('.card-form__action').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(around.violations.map((v) => v.id)).toEqual([]);
+  // By keyboard, as any shopper may.
+  await leave.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/cart\/ko\?orderId=ES-/, { timeout: 30_000 });
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  const failed = page.locator('.payment-failed');
+  await expect(failed).toHaveAttribute('data-reason', 'cancelled_by_user');
+  await expect(failed).toContainText('El pago se canceló antes de completarse.');
+  // The order is still payable: another card pays it.
+  await failed.getByRole('link', { name: 'Intentarlo con otra tarjeta' }).click();
+  await page.waitForURL(`${origin}/cart/payment/form-type/gw?orderId=${orderId}`);
+  await expect(page.locator('.card-form')).toHaveAttribute('data-phase', 'ready', { timeout: 20_000 });
+  await expect(page.locator('.card-form .adyen-checkout__loading-input__form')).toHaveCSS('opacity', '1');
+  await enterCard(page, { number: '5201 2815 0512 9736', holder: 'Ana García', holderLabel: 'Titular de la tarjeta' });
+  await pay(page);
+  await page.waitForURL(new RegExp(`/cart/ok\\?orderId=${orderId}`), { timeout: 30_000 });
   await expect(page.locator('.payment-status')).toHaveAttribute('data-payment', 'paid');
   expect(outside).toEqual([]);
 });

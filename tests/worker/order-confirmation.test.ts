@@ -10,6 +10,7 @@ import { sendOrderConfirmations } from '../../worker/orders/confirmation';
 import { BANK_ACCOUNTS } from '../../worker/orders/bank-accounts';
 import { mailCount, signUp, TestBrowser } from './browser';
 import { add, checkoutOffers, MADRID, type OfferRow, type Placed } from './checkout-helpers';
+import { authorise3d, card, completeChallenge, deliver, orderStates, payData, paymentRows, placeByCard, sandboxNotifications, signedNotification, VISA, VISA_3DS } from './payments-helpers';
 
 let own: OfferRow[] = [];
 let marketplace: OfferRow;
@@ -102,6 +103,61 @@ describe('the order confirmation e-mail', () => {
     expect(mail!.text_body).toContain('Payment: Cash on delivery');
     expect(mail!.text_body).not.toContain('IBAN');
     expect(mail!.text_body).toContain(`Total: ${formatMoney(placed.data.orders[0]!.total, 'en_EN')}`);
+  });
+});
+
+/** Lets the background sends of the requests made so far finish before counting what they sent. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+describe('the confirmation of an order paid by card', () => {
+  it('goes out when the payment is confirmed by the answer, not when the order is placed, and once however often the webhook repeats it', async () => {
+    const who = await customer();
+    const order = await placeByCard(1, 'adyen', who);
+    // Placed and awaiting the card: nothing is confirmed yet (the shopper's card may still be refused).
+    expect(await confirmationsOf(who.email, order.reference)).toEqual([]);
+    expect(await env.DB.prepare('SELECT confirmation_sent_at FROM orders WHERE order_number = ?').bind(order.reference).first('confirmation_sent_at')).toBeNull();
+    const paid = await payData(who.browser, order.reference, { paymentMethod: card(VISA) });
+    expect(paid.data.paymentResult).toBe('PROCESSED');
+    const [mail, ...more] = await confirmationsOf(who.email, order.reference);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`Tu pedido de Ampora ${order.reference}`);
+    expect(mail!.text_body).toContain(`/tracking/${order.reference}`);
+    // The provider's AUTHORISATION webhook, delivered three times (twice at once), finds the order confirmed.
+    const [notification] = await sandboxNotifications(order.reference);
+    await Promise.all([deliver(notification), deliver(notification)]);
+    await deliver(notification);
+    await settle();
+    expect(await confirmationsOf(who.email, order.reference)).toHaveLength(1);
+  });
+
+  it('goes out once when the webhook confirms the payment before the 3-D Secure answer comes back', async () => {
+    const who = await customer();
+    const order = await placeByCard(1, 'adyen', who);
+    const started = await payData(who.browser, order.reference, { paymentMethod: card(VISA_3DS) });
+    expect(started.data.resultCode).toBe('ChallengeShopper');
+    const [attempt] = await paymentRows(order.reference);
+    const details = await completeChallenge(started.data.action!);
+    // The provider's webhook overtakes the shopper's return: it confirms the order and sends the e-mail.
+    const webhook = await signedNotification({ pspReference: attempt!.psp_reference!, merchantReference: order.reference, eventCode: 'AUTHORISATION', success: true, value: order.amount });
+    expect((await deliver(webhook)).text).toBe('[accepted]');
+    expect(await orderStates(order.orderNumbers)).toEqual(['confirmed']);
+    expect(await confirmationsOf(who.email, order.reference)).toHaveLength(1);
+    const done = await authorise3d(who.browser, order.reference, details);
+    expect(done.data.paymentResult).toBe('PROCESSED');
+    await deliver(webhook);
+    await settle();
+    expect(await confirmationsOf(who.email, order.reference)).toHaveLength(1);
+  });
+
+  it('does not go out for a refused card, nor when its webhook comes', async () => {
+    const who = await customer();
+    const order = await placeByCard(1, 'adyen', who);
+    const refused = await payData(who.browser, order.reference, { paymentMethod: card(VISA, 'DECLINED') });
+    expect(refused.data.paymentResult).toBe('REJECTED_USER');
+    for (const notification of await sandboxNotifications(order.reference)) await deliver(notification);
+    expect(await orderStates(order.orderNumbers)).toEqual(['awaiting_payment']);
+    expect(await confirmationsOf(who.email, order.reference)).toEqual([]);
+    expect(await env.DB.prepare('SELECT confirmation_sent_at FROM orders WHERE order_number = ?').bind(order.reference).first('confirmation_sent_at')).toBeNull();
   });
 });
 

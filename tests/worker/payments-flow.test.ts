@@ -5,7 +5,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { scopeOf, startPayment } from '../../worker/payments/attempts';
+import { abandonAttempt, scopeOf, startPayment } from '../../worker/payments/attempts';
 import type { PaymentAnswer } from '../../worker/payments/answer';
 import type { PaymentGateway } from '../../worker/payments/port';
 import { add, checkoutOffers, shopper } from './checkout-helpers';
@@ -177,6 +177,63 @@ describe('3-D Secure', () => {
     expect((await sandboxPayments(order.reference)).map((p) => p.status)).toEqual(['challenge']);
     expect(await orderStates(order.orderNumbers)).toEqual(['awaiting_payment']);
     expect((await payData(order.browser, order.reference, { paymentMethod: card(VISA) })).data.paymentResult).toBe('PROCESSED');
+  });
+});
+
+describe('an attempt given up while it waits for 3-D Secure is cancelled at the provider', () => {
+  /** The CANCELLATION notifications the sandbox made for this reference: one per cancel it received. */
+  async function cancellations(reference: string) {
+    const items = (await sandboxNotifications(reference)).map((n) => n.notificationItems[0]!.NotificationRequestItem);
+    return items.filter((item) => item['eventCode'] === 'CANCELLATION').map((item) => item['originalReference']);
+  }
+
+  it('unpaid cancels the waiting attempt at the provider once, however often the shopper leaves', async () => {
+    const order = await placeByCard();
+    await payData(order.browser, order.reference, { paymentMethod: card(VISA_3DS) });
+    const [waiting] = await paymentRows(order.reference);
+    expect(waiting!.psp_reference).toBeTruthy();
+    expect(await cancellations(order.reference)).toEqual([]);
+    const left = await Promise.all([1, 2].map(() => order.browser.api('POST', `/api/checkout/orders/transaction/unpaid/${order.reference}`, {})));
+    expect(left.map((l) => l.status)).toEqual([200, 200]);
+    await order.browser.api('POST', `/api/checkout/orders/transaction/unpaid/${order.reference}`, {});
+    expect(await cancellations(order.reference)).toEqual([waiting!.psp_reference]);
+    expect(await paymentRows(order.reference)).toMatchObject([{ state: 'cancelled', stage: 'done' }]);
+  });
+
+  it('a new, different pay request cancels the attempt it supersedes, once, and pays', async () => {
+    const order = await placeByCard();
+    await payData(order.browser, order.reference, { paymentMethod: card(VISA_3DS) });
+    const [waiting] = await paymentRows(order.reference);
+    // The identical request retried is not a new one: nothing is cancelled.
+    await payData(order.browser, order.reference, { paymentMethod: card(VISA_3DS) });
+    expect(await cancellations(order.reference)).toEqual([]);
+    const paid = await payData(order.browser, order.reference, { paymentMethod: card(VISA) });
+    expect(paid.data.paymentResult).toBe('PROCESSED');
+    expect(await cancellations(order.reference)).toEqual([waiting!.psp_reference]);
+    expect((await paymentRows(order.reference)).map((p) => p.state)).toEqual(['cancelled', 'authorised']);
+    expect(await orderStates(order.orderNumbers)).toEqual(['confirmed']);
+  });
+
+  it('a cancel the provider fails does not fail the shopper: the new attempt still pays, unpaid still answers', async () => {
+    const failing: PaymentGateway = Object.assign(Object.create(testGateway()) as PaymentGateway, {
+      cancel: async () => {
+        throw new Error('provider down');
+      },
+    });
+    const pages = { ok: '/ok', ko: '/ko' };
+    const request = { returnUrl: 'http://es.localhost/cart/order/securePayment' };
+    const superseded = await placeByCard();
+    const scope = (await scopeOf(env.DB, superseded.reference))!;
+    const waiting = await startPayment(env.DB, failing, { scope, hash: 'first', currency: 'EUR', request: { ...request, paymentMethod: card(VISA_3DS) }, pages, now: Date.now() });
+    expect(waiting).toMatchObject({ kind: 'answer', answer: { paymentResult: 'PENDING' } });
+    const paid = await startPayment(env.DB, failing, { scope, hash: 'second', currency: 'EUR', request: { ...request, paymentMethod: card(VISA) }, pages, now: Date.now() });
+    expect(paid).toMatchObject({ kind: 'answer', answer: { paymentResult: 'PROCESSED' } });
+
+    const left = await placeByCard();
+    const leftScope = (await scopeOf(env.DB, left.reference))!;
+    await startPayment(env.DB, failing, { scope: leftScope, hash: 'first', currency: 'EUR', request: { ...request, paymentMethod: card(VISA_3DS) }, pages, now: Date.now() });
+    expect(await abandonAttempt(env.DB, failing, leftScope, pages, Date.now())).toMatchObject({ kind: 'answer', answer: { paymentResult: 'REJECTED_USER', reason: 'cancelled_by_user' } });
+    expect(await paymentRows(left.reference)).toMatchObject([{ state: 'cancelled' }]);
   });
 });
 

@@ -28,10 +28,7 @@ import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
 import { allocate } from '../domain/orders/allocate';
 import { BalanceSpentError, CouponUsedUpError, GiftCardSpentError, OversoldError, placeOrders } from '../orders/place';
-import { sendOrderConfirmations } from '../orders/confirmation';
-import { emailSender } from '../email/provider';
-import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
-import { href } from '../../client/routes';
+import { confirmOrdersLater } from '../orders/confirmation';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const id = z.coerce.number().int().positive();
@@ -229,20 +226,8 @@ export const checkoutOrders = new Hono<AppEnv>()
       throw error;
     }
     // The orders stand: each one's confirmation goes out after the answer, once (a retry finds them claimed).
-    const origin = new URL(c.req.url).origin;
-    // The sender is built in the background too: a mail misconfiguration must not fail an order that stands.
-    const confirmations = Promise.resolve()
-      .then(() =>
-        sendOrderConfirmations(c.var.db, emailSender(c.env, c.var.db), {
-          userId: user.id,
-          orderNumbers: placed.orders.map((order) => order.orderNumber),
-          now: c.var.now,
-          timeZone: CHANNEL_TIME_ZONES[c.var.channel.id],
-          trackingUrl: (orderNumber, language) => origin + href('tracking', language, c.var.channel, { orderNumber }),
-        }),
-      )
-      .catch((error: unknown) => console.error('Order confirmations failed', error));
-    c.executionCtx.waitUntil(confirmations);
+    // An order paid through the card provider is confirmed by its payment instead (worker/payments/events.ts).
+    if (!viaCardProvider) confirmOrdersLater(c, placed.orders.map((order) => order.orderNumber));
     // The basket empties (a retry of this cart state finds the same orders); lines added on other stores stay for them.
     await stub.clear(c.var.now.getTime(), quote.cart.otherChannelArticles.map((line) => line.idOffer));
     rememberUnits(c, 0);

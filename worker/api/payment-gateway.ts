@@ -12,6 +12,7 @@ import { validate } from '../http/validate';
 import { sha256, timingSafeEqual } from '../identity/crypto';
 import { adyenNotificationSchema, verifyParsedNotification } from '../payments/adyen/client';
 import { adyenConfig } from '../payments/adyen/config';
+import { confirmOrdersLater } from '../orders/confirmation';
 import { receiveEvents } from '../payments/events';
 
 /** Far above a real notification (a handful of items); refuses anything bigger before parsing it. */
@@ -45,7 +46,8 @@ export const paymentGatewayApi = new Hono<AppEnv>().post(
   async (c) => {
     const events = await verifyParsedNotification(adyenConfig(c.env)!.hmacKey, c.req.valid('json'));
     if (!events) throw appError('paymentNotificationInvalid');
-    await receiveEvents(c.env.DB, events, Date.now());
+    // An AUTHORISATION that confirms card orders sends their confirmation e-mail, after the answer.
+    await receiveEvents(c.env.DB, events, Date.now(), (numbers) => confirmOrdersLater(c, numbers));
     return c.text('[accepted]', 200);
   },
 );

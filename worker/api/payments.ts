@@ -16,7 +16,9 @@ import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import { href } from '../../client/routes';
 import type { AnswerPages, PaymentAnswer } from '../payments/answer';
 import { abandonAttempt, attemptsOf, requestHash, scopeAmount, scopeOf, startPayment, submitDetails, type PayOutcome, type PaymentScope } from '../payments/attempts';
+import { adyenConfig } from '../payments/adyen/config';
 import { paymentGateway, requireAdyenConfig } from '../payments/gateway';
+import { confirmOrdersLater } from '../orders/confirmation';
 import { resolvePayLink } from '../payments/pay-later';
 import { GatewayError, type StartPaymentInput } from '../payments/port';
 import { shopperReference } from '../payments/shopper';
@@ -134,6 +136,7 @@ async function pay(c: AppContext, who: Access, sent: PayRequest, returnPath: str
     request,
     pages: pagesFor(c, who),
     now: c.var.now.getTime(),
+    confirmed: (numbers) => confirmOrdersLater(c, numbers),
   }).catch(gatewayFailure);
   return answerOf(outcome);
 }
@@ -142,7 +145,7 @@ const securePaymentPath = (c: AppContext, who: Access) => withQuery(href('secure
 const walletPath = (c: AppContext, who: Access) => href('gatewayWallet', c.var.language, c.var.channel, { orderNumber: who.scope.orders[0]!.order_number });
 
 async function complete(c: AppContext, who: Access, detailsSent: Record<string, unknown>): Promise<PaymentAnswer> {
-  const outcome = await submitDetails(c.env.DB, paymentGateway(c.env), { scope: who.scope, details: detailsSent, pages: pagesFor(c, who), now: c.var.now.getTime() }).catch(gatewayFailure);
+  const outcome = await submitDetails(c.env.DB, paymentGateway(c.env), { scope: who.scope, details: detailsSent, pages: pagesFor(c, who), now: c.var.now.getTime(), confirmed: (numbers) => confirmOrdersLater(c, numbers) }).catch(gatewayFailure);
   return answerOf(outcome);
 }
 
@@ -257,5 +260,7 @@ export const paymentsApi = new Hono<AppEnv>()
   })
   .post('/checkout/orders/transaction/unpaid/:id', validate('param', orderParam), validate('json', z.object({ hash }).strict().default({})), async (c) => {
     const who = await access(c, c.req.valid('param').id, c.req.valid('json').hash);
-    return c.json(okEnvelope(answerOf(await abandonAttempt(c.env.DB, who.scope, pagesFor(c, who), c.var.now.getTime()))));
+    // Without a configured provider there is nothing to cancel there; the attempt still ends here.
+    const gateway = adyenConfig(c.env) ? paymentGateway(c.env) : undefined;
+    return c.json(okEnvelope(answerOf(await abandonAttempt(c.env.DB, gateway, who.scope, pagesFor(c, who), c.var.now.getTime()))));
   });

@@ -1,7 +1,10 @@
 /**
  * The order confirmation e-mail: one per order, in the order's language, with its lines, totals,
  * where and when it is delivered, and how to pay (for a bank transfer, the accounts and the order
- * number as the reference). Sent after the placing batch has committed, in the background.
+ * number as the reference). Sent in the background once the batch that confirmed the order has
+ * committed: the placing batch for transfer, cash, shop and free orders; for an order paid through
+ * the card provider, the batch that recorded its payment (worker/payments/events.ts), so a shopper
+ * whose card is refused is never told the order is confirmed.
  *
  * Once per order: sending first claims the order (`orders.confirmation_sent_at`, set only while
  * it is null, in one statement), so a retried or concurrent request never sends it twice; the
@@ -12,9 +15,15 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { and, eq, isNull } from 'drizzle-orm';
 import { LANGUAGES, type Language } from '../../client/i18n/languages';
+import { href } from '../../client/routes';
 import { formatDate, formatMoney } from '../../client/i18n/format';
 import { PAYMENT_METHOD_LABELS } from '../../client/orders/labels';
+import type { ChannelId } from '../channel/channels';
 import type { Db } from '../db/client';
+import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
+import { emailSender } from '../email/provider';
+import type { AppContext } from '../http/context';
+import { channelOrigins } from '../seo/hreflang';
 import { inList } from '../db/limits';
 import { orders, users } from '../db/schema';
 import { addressLines, addressPartsOf } from '../domain/identity/address-format';
@@ -128,4 +137,47 @@ export async function sendOrderConfirmations(db: Db, sender: EmailSender, input:
     }
   }
   return sent;
+}
+
+/**
+ * Confirms these orders after the answer, in the background (waitUntil): each one not confirmed yet
+ * gets its e-mail once (`sendOrderConfirmations`), with its tracking link on its own channel (a
+ * webhook may arrive on another channel's host). Nothing here can fail the request.
+ */
+export function confirmOrdersLater(c: AppContext, orderNumbers: readonly string[]): void {
+  if (orderNumbers.length === 0) return;
+  const requestUrl = new URL(c.req.url);
+  const { db, channel, channels, now } = c.var;
+  const work = Promise.resolve()
+    .then(async () => {
+      const rows = await db.select({ orderNumber: orders.orderNumber, userId: orders.userId, channel: orders.channel }).from(orders).where(inList(orders.orderNumber, orderNumbers));
+      const groups = new Map<string, { userId: number; channel: ChannelId; orderNumbers: string[] }>();
+      for (const row of rows) {
+        const key = `${row.userId}:${row.channel}`;
+        const group = groups.get(key) ?? { userId: row.userId, channel: row.channel as ChannelId, orderNumbers: [] };
+        group.orderNumbers.push(row.orderNumber);
+        groups.set(key, group);
+      }
+      // The sender is built in the background too: a mail misconfiguration must not fail an order that stands.
+      const sender = emailSender(c.env, db);
+      const origins = channelOrigins(requestUrl, channel.id, channels);
+      for (const group of groups.values()) {
+        const origin = group.channel === channel.id ? requestUrl.origin : origins[group.channel];
+        await sendOrderConfirmations(db, sender, {
+          userId: group.userId,
+          orderNumbers: group.orderNumbers,
+          now,
+          timeZone: CHANNEL_TIME_ZONES[group.channel],
+          trackingUrl: (orderNumber, language) => origin + href('tracking', language, channels[group.channel], { orderNumber }),
+        });
+      }
+    })
+    .catch((error: unknown) => console.error('Order confirmations failed', error));
+  let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    // No ExecutionContext (the app called directly, as some tests do): the work runs without one.
+  }
+  ctx?.waitUntil(work);
 }

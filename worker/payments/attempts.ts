@@ -11,10 +11,15 @@
  * last answer is stored). `failed`: the provider could not be reached; the webhook or the
  * scheduled check settles it, and a new attempt may start. The money state (`payments.state`) moves
  * only through worker/payments/events.ts, for the answer as for the webhook.
+ *
+ * An attempt given up on our side while it waits for the shopper's 3-D Secure step (superseded by
+ * a new request, or left with `unpaid`) is cancelled at the provider too, by the request that gave
+ * it up, with the same Idempotency-Key as the scheduled check's; a failing cancel is logged and
+ * the shopper's request goes on (the scheduled check and the webhook settle the provider's side).
  */
 import { answerFor, type AnswerPages, type PaymentAnswer } from './answer';
 import { idempotencyKey } from './adyen/client';
-import { applyPendingEvents, receiveEvents } from './events';
+import { applyPendingEvents, receiveEvents, type OrdersConfirmed } from './events';
 import { GatewayError, type GatewayEvent, type PaymentGateway, type PaymentOutcome, type StartPaymentInput } from './port';
 
 export type AttemptStage = 'starting' | 'action' | 'details' | 'done' | 'failed';
@@ -119,6 +124,32 @@ export interface StartInput {
   request: Omit<StartPaymentInput, 'reference' | 'attempt' | 'amount'>;
   pages: AnswerPages;
   now: number;
+  /** Told the orders this request's answer confirmed (their confirmation e-mail goes out then). */
+  confirmed?: OrdersConfirmed;
+}
+
+/** An attempt given up on our side, as the statement that gave it up returned it. */
+interface GivenUp {
+  reference: string;
+  attempt: number;
+  psp_reference: string | null;
+}
+
+/**
+ * Tells the provider about attempts given up here, each with its own cancel key. Never rejects:
+ * the shopper's request does not depend on it.
+ */
+async function cancelAtProvider(gateway: PaymentGateway | undefined, rows: GivenUp[]): Promise<void> {
+  await Promise.all(
+    rows.map(async (row) => {
+      if (!row.psp_reference || !gateway) return;
+      try {
+        await gateway.cancel({ pspReference: row.psp_reference, reference: row.reference, idempotencyKey: await idempotencyKey('cancel', row.reference, row.attempt) });
+      } catch (error) {
+        console.error('Cancelling a given-up payment attempt failed', row.reference, row.attempt, error);
+      }
+    }),
+  );
 }
 
 /**
@@ -136,9 +167,11 @@ export async function startPayment(db: D1Database, gateway: PaymentGateway, inpu
   const attempt = (attempts[0]?.attempt ?? 0) + 1;
   const key = await idempotencyKey('payment', scope.reference, attempt);
   const method = typeof input.request.paymentMethod['type'] === 'string' ? String(input.request.paymentMethod['type']) : 'scheme';
-  const [, claim] = await db.batch([
+  const [superseded, claim] = await db.batch([
     // A 3-D Secure step the shopper left: it can no longer complete (its details call would be refused).
-    db.prepare("UPDATE payments SET state = 'cancelled', stage = 'done', version = version + 1, updated_at = ? WHERE reference = ? AND state = 'pending' AND stage = 'action' AND (request_hash IS NULL OR request_hash <> ?)").bind(input.now, scope.reference, input.hash),
+    db
+      .prepare("UPDATE payments SET state = 'cancelled', stage = 'done', version = version + 1, updated_at = ? WHERE reference = ? AND state = 'pending' AND stage = 'action' AND (request_hash IS NULL OR request_hash <> ?) RETURNING reference, attempt, psp_reference")
+      .bind(input.now, scope.reference, input.hash),
     db
       .prepare(
         `INSERT INTO payments (reference, attempt, idempotency_key, provider, psp_reference, amount, currency, method, state, stage, request_hash, created_at, updated_at)
@@ -149,20 +182,28 @@ export async function startPayment(db: D1Database, gateway: PaymentGateway, inpu
       )
       .bind(scope.reference, attempt, key, amount, input.currency, method, input.hash, input.now, input.now, scope.reference, scope.reference),
   ]);
+  // Only this batch gave those attempts up, so only this request cancels them at the provider.
+  const cancels = cancelAtProvider(gateway, superseded!.results as GivenUp[]);
   if (claim!.meta.changes !== 1) {
+    await cancels;
     // Another request claimed first: its answer if it was this very request and it is done, else 31008.
     const after = await scopeOf(db, scope.reference);
     return settled(after ?? scope, await attemptsOf(db, scope.reference), input.hash, input.pages) ?? { kind: 'busy' };
   }
   const row = (await attemptsOf(db, scope.reference)).find((a) => a.attempt === attempt)!;
-  let outcome: PaymentOutcome;
-  try {
-    outcome = await gateway.startPayment({ ...input.request, reference: scope.reference, attempt, amount: { value: amount, currency: input.currency } });
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    return { kind: 'answer', answer: await recordFailure(db, row, error, scope, input.pages, input.now) };
+  // The new attempt does not wait for the old one's cancel.
+  const [started] = await Promise.all([
+    gateway.startPayment({ ...input.request, reference: scope.reference, attempt, amount: { value: amount, currency: input.currency } }).then(
+      (outcome) => ({ outcome }),
+      (error: unknown) => ({ error }),
+    ),
+    cancels,
+  ]);
+  if ('error' in started) {
+    if (!(started.error instanceof GatewayError)) throw started.error;
+    return { kind: 'answer', answer: await recordFailure(db, row, started.error, scope, input.pages, input.now) };
   }
-  return { kind: 'answer', answer: await recordOutcome(db, row, outcome, scope, input.pages, input.now) };
+  return { kind: 'answer', answer: await recordOutcome(db, row, started.outcome, scope, input.pages, input.now, input.confirmed) };
 }
 
 /** The answer without calling the provider, when the scope is paid, closed, busy, or this request was answered already. */
@@ -183,7 +224,7 @@ function settled(scope: PaymentScope, attempts: AttemptRow[], hash: string, page
  * money state through the events path (an Authorised or Refused answer is the AUTHORISATION event
  * the webhook will also bring; stored once under the same key, applied once).
  */
-export async function recordOutcome(db: D1Database, row: AttemptRow, outcome: PaymentOutcome, scope: PaymentScope, pages: AnswerPages, now: number): Promise<PaymentAnswer> {
+export async function recordOutcome(db: D1Database, row: AttemptRow, outcome: PaymentOutcome, scope: PaymentScope, pages: AnswerPages, now: number, confirmed?: OrdersConfirmed): Promise<PaymentAnswer> {
   const answer = answerFor(outcome, scope.orders.map((o) => o.order_number), pages);
   const stage: AttemptStage = outcome.status === 'action_needed' ? 'action' : 'done';
   const psp = outcome.pspReference || null;
@@ -201,12 +242,12 @@ export async function recordOutcome(db: D1Database, row: AttemptRow, outcome: Pa
       reason,
       raw: { source: 'answer', resultCode: answer.resultCode, reason },
     };
-    await receiveEvents(db, [event], now);
+    await receiveEvents(db, [event], now, confirmed);
   } else if (final || outcome.status === 'error') {
     // No psp reference to key an event by (an error before the provider made a payment): the attempt is over.
     await db.prepare("UPDATE payments SET state = 'refused', refusal_reason = ?, version = version + 1, updated_at = ? WHERE id = ? AND state = 'pending'").bind(outcome.status === 'error' ? (outcome.refusalReason ?? 'Error') : 'Refused', now, row.id).run();
   }
-  if (psp) await applyPendingEvents(db, psp, now);
+  if (psp) await applyPendingEvents(db, psp, now, confirmed);
   return answer;
 }
 
@@ -228,6 +269,8 @@ export interface DetailsInput {
   details: Record<string, unknown>;
   pages: AnswerPages;
   now: number;
+  /** Told the orders this request's answer confirmed. */
+  confirmed?: OrdersConfirmed;
 }
 
 /**
@@ -256,7 +299,7 @@ export async function submitDetails(db: D1Database, gateway: PaymentGateway, inp
     await db.prepare("UPDATE payments SET stage = 'action', updated_at = ? WHERE id = ? AND stage = 'details'").bind(input.now, latest.id).run();
     throw error;
   }
-  return { kind: 'answer', answer: await recordOutcome(db, latest, outcome, scope, input.pages, input.now) };
+  return { kind: 'answer', answer: await recordOutcome(db, latest, outcome, scope, input.pages, input.now, input.confirmed) };
 }
 
 async function submitDetailsAgain(db: D1Database, scope: PaymentScope, input: DetailsInput): Promise<PayOutcome | { kind: 'no_attempt' }> {
@@ -268,9 +311,9 @@ async function submitDetailsAgain(db: D1Database, scope: PaymentScope, input: De
 
 /**
  * The shopper left the gateway step: an attempt waiting for them is cancelled on our side (its
- * details call can no longer authorise it) and the orders stay payable.
+ * details call can no longer authorise it) and at the provider, and the orders stay payable.
  */
-export async function abandonAttempt(db: D1Database, scope: PaymentScope, pages: AnswerPages, now: number): Promise<PayOutcome> {
+export async function abandonAttempt(db: D1Database, gateway: PaymentGateway | undefined, scope: PaymentScope, pages: AnswerPages, now: number): Promise<PayOutcome> {
   const attempts = await attemptsOf(db, scope.reference);
   const early = settled(scope, attempts, '', pages);
   if (early?.kind === 'answer' && early.answer.paymentResult === 'PROCESSED') return early;
@@ -278,8 +321,12 @@ export async function abandonAttempt(db: D1Database, scope: PaymentScope, pages:
   const latest = attempts[0];
   const answer = answerFor({ status: 'cancelled' }, scope.orders.map((o) => o.order_number), pages);
   if (latest?.state === 'pending' && latest.stage === 'action') {
-    const done = await db.prepare("UPDATE payments SET state = 'cancelled', stage = 'done', answer = ?, version = version + 1, updated_at = ? WHERE id = ? AND state = 'pending' AND stage = 'action'").bind(JSON.stringify(answer), now, latest.id).run();
-    if (done.meta.changes !== 1) return (await attemptsOf(db, scope.reference))[0]?.stage === 'done' ? { kind: 'answer', answer } : { kind: 'busy' };
+    const done = await db
+      .prepare("UPDATE payments SET state = 'cancelled', stage = 'done', answer = ?, version = version + 1, updated_at = ? WHERE id = ? AND state = 'pending' AND stage = 'action' RETURNING reference, attempt, psp_reference")
+      .bind(JSON.stringify(answer), now, latest.id)
+      .all<GivenUp>();
+    await cancelAtProvider(gateway, done.results);
+    if (done.results.length !== 1) return (await attemptsOf(db, scope.reference))[0]?.stage === 'done' ? { kind: 'answer', answer } : { kind: 'busy' };
   } else if (latest?.state === 'pending' && (latest.stage === 'starting' || latest.stage === 'details')) {
     return { kind: 'busy' };
   }

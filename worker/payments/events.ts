@@ -9,6 +9,11 @@
  * (`recordOutcome`): an Authorised or Refused answer is the AUTHORISATION event it announces, with
  * the same key, so whichever of the answer and the webhook comes first applies it and the other
  * finds it stored.
+ *
+ * The orders a batch moves to paid are reported to the caller's `OrdersConfirmed` only after that
+ * batch committed, and only by the batch that moved them: the order confirmation e-mail of a card
+ * order goes out from here (worker/orders/confirmation.ts), once, whichever of the answer and the
+ * webhook confirmed it.
  */
 import { applyEvent, type PaymentState } from '../domain/payments/state-machine';
 import { CARD_PROVIDER_METHODS, nextState } from '../domain/orders/state-machine';
@@ -50,8 +55,11 @@ interface EventRow {
 
 const MAX_ROUNDS = 10;
 
+/** Told the order numbers a committed batch has just moved from awaiting_payment to paid (never twice for an order). */
+export type OrdersConfirmed = (orderNumbers: string[]) => void;
+
 /** Applies one stored event to its payment, once. Returns false when the payment does not exist yet. */
-async function applyStoredEvent(db: D1Database, key: { pspReference: string; eventCode: string; originalReference: string }, paymentPsp: string, now: number): Promise<boolean> {
+async function applyStoredEvent(db: D1Database, key: { pspReference: string; eventCode: string; originalReference: string }, paymentPsp: string, now: number, confirmed?: OrdersConfirmed): Promise<boolean> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const [paymentResult, eventResult, ordersResult] = await db.batch([
       db.prepare('SELECT id, reference, state, amount, refunded_amount, version FROM payments WHERE psp_reference = ?').bind(paymentPsp),
@@ -71,6 +79,7 @@ async function applyStoredEvent(db: D1Database, key: { pspReference: string; eve
       .prepare('UPDATE payment_events SET applied = 1 WHERE psp_reference = ? AND event_code = ? AND original_reference = ? AND applied = 0 AND (SELECT version FROM payments WHERE id = ?) = ?')
       .bind(key.pspReference, key.eventCode, key.originalReference, payment.id, payment.version);
     const statements = [claim];
+    let paidFrom = -1;
     if (change) {
       // Runs only when this batch's claim did: the claimed event is applied at version + 1.
       statements.push(
@@ -82,13 +91,28 @@ async function applyStoredEvent(db: D1Database, key: { pspReference: string; eve
           .bind(change.state, change.refundedCents, change.refusalReason ?? null, now, payment.id, payment.version),
       );
       const guard = { paymentId: payment.id, version: payment.version + 1 };
+      paidFrom = statements.length;
       if (change.becamePaid) statements.push(...orderNumbers.flatMap((number) => orderPaidStatements(db, number, guard, now)));
       // The provider gave up on the payment (EXPIRE, OFFER_CLOSED): its orders are cancelled and their stock
       // goes back, unless another attempt at the same reference is still alive or paid.
       if (change.state === 'expired') statements.push(...orderNumbers.flatMap((number) => orderExpiredStatements(db, number, { reference: payment.reference, guard }, now)));
     }
-    const [claimed] = await db.batch(statements);
-    if (claimed!.meta.changes === 1) return true;
+    const results = await db.batch(statements);
+    if (results[0]!.meta.changes === 1) {
+      if (change?.becamePaid && confirmed) {
+        // Each order's UPDATE (the first of its two statements) says whether this batch moved it.
+        const paid = orderNumbers.filter((_, i) => results[paidFrom + 2 * i]!.meta.changes === 1);
+        // Told after the commit: whatever the listener does, the event stays applied.
+        if (paid.length > 0) {
+          try {
+            confirmed(paid);
+          } catch (error) {
+            console.error('Confirming paid orders failed', paid, error);
+          }
+        }
+      }
+      return true;
+    }
     // Someone else moved the payment or applied this event meanwhile: read again.
   }
   throw new Error(`payment event ${key.pspReference}/${key.eventCode} could not be applied`);
@@ -161,10 +185,10 @@ export function releaseStockStatements(db: D1Database, orderNumber: string): D1P
 }
 
 /** Stores the verified events and applies each to its payment, if it exists yet. */
-export async function receiveEvents(db: D1Database, events: GatewayEvent[], now: number): Promise<void> {
+export async function receiveEvents(db: D1Database, events: GatewayEvent[], now: number, confirmed?: OrdersConfirmed): Promise<void> {
   await db.batch(storeEventStatements(db, events, now));
   for (const event of events) {
-    await applyStoredEvent(db, event, paymentPspOf(event), now);
+    await applyStoredEvent(db, event, paymentPspOf(event), now, confirmed);
   }
 }
 
@@ -172,13 +196,13 @@ export async function receiveEvents(db: D1Database, events: GatewayEvent[], now:
  * Applies, in arrival order, the events that came for a payment before its row existed.
  * Called right after a payment row is created with its psp reference.
  */
-export async function applyPendingEvents(db: D1Database, paymentPsp: string, now: number): Promise<void> {
+export async function applyPendingEvents(db: D1Database, paymentPsp: string, now: number, confirmed?: OrdersConfirmed): Promise<void> {
   const { results } = await db
     .prepare('SELECT psp_reference, event_code, original_reference FROM payment_events WHERE payment_psp_reference = ? AND applied = 0 ORDER BY received_at, rowid')
     .bind(paymentPsp)
     .all<{ psp_reference: string; event_code: string; original_reference: string }>();
   for (const row of results) {
-    await applyStoredEvent(db, { pspReference: row.psp_reference, eventCode: row.event_code, originalReference: row.original_reference }, paymentPsp, now);
+    await applyStoredEvent(db, { pspReference: row.psp_reference, eventCode: row.event_code, originalReference: row.original_reference }, paymentPsp, now, confirmed);
   }
 }
 
@@ -196,7 +220,7 @@ export interface NewPayment {
 }
 
 /** Records a payment attempt (once per idempotency key) and applies any event that was waiting for it. */
-export async function recordPayment(db: D1Database, payment: NewPayment, now: number): Promise<void> {
+export async function recordPayment(db: D1Database, payment: NewPayment, now: number, confirmed?: OrdersConfirmed): Promise<void> {
   await db
     .prepare(
       `INSERT INTO payments (reference, attempt, idempotency_key, provider, psp_reference, amount, currency, method, state, refusal_reason, created_at, updated_at)
@@ -204,5 +228,5 @@ export async function recordPayment(db: D1Database, payment: NewPayment, now: nu
     )
     .bind(payment.reference, payment.attempt, payment.idempotencyKey, payment.provider, payment.pspReference, payment.amountCents, payment.currency, payment.method, payment.state, payment.refusalReason ?? null, now, now)
     .run();
-  if (payment.pspReference) await applyPendingEvents(db, payment.pspReference, now);
+  if (payment.pspReference) await applyPendingEvents(db, payment.pspReference, now, confirmed);
 }
