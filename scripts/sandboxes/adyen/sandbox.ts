@@ -804,6 +804,12 @@ ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
         const list = [...payments.values()].filter((p) => reference === null || p.reference === reference).map((p) => ({ pspReference: p.pspReference, reference: p.reference, amount: p.amount, status: p.status, refunded: p.refunded }));
         return sendJson(res, 200, JSON.stringify(list));
       }
+      // Where a developer accepts the throwaway certificate once (README, `npm run dev`).
+      if (req.method === 'GET' && url.pathname === '/') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><html lang="en"><title>Adyen sandbox</title><main><h1>Adyen sandbox</h1><p>The browser now trusts this sandbox\'s 3-D Secure pages. You can close this tab.</p></main></html>');
+        return;
+      }
       if (challengeMatch && req.method === 'GET') return challengePage(res, challengeMatch[1]!);
       if (challengeMatch && req.method === 'POST') return challengeSubmit(req, res, challengeMatch[1]!);
       if (url.pathname === '/threeDS2/acs' && req.method === 'POST') return acsStart(req, res);

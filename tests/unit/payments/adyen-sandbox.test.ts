@@ -438,6 +438,13 @@ describe('the sandbox as adyen-web sees it (/checkoutshopper/test/…)', () => {
   const shopper = () => `${base}/checkoutshopper/test/`;
   const origin = 'http://es.localhost:8787';
 
+  it('answers its root with a page, where a developer accepts the HTTPS certificate once', async () => {
+    const root = await fetch(`${base}/`);
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toContain('text/html');
+    expect(await root.text()).toContain('You can close this tab.');
+  });
+
   it('serves the secured-fields frame for the configured client key only', async () => {
     const d = Buffer.from(origin).toString('base64');
     const frame = await fetch(`${shopper()}securedfields/${CLIENT_KEY}/6.3.0/securedFields.html?type=card&d=${d}`);
