@@ -224,6 +224,25 @@ describe('rate limits', () => {
     expect(last.data).toMatchObject({ twoFactorRequired: true });
   });
 
+  it('lets the owner recover an account someone else keeps asking recovery e-mails for, and caps the account at 20 an hour', async () => {
+    const email = await signUp(new TestBrowser());
+    const before = await mailCount(email);
+    const attacker = new TestBrowser();
+    const asks: number[] = [];
+    for (let i = 0; i < 4; i++) asks.push((await attacker.api('POST', '/api/users/password/recovery', { email })).status);
+    // The asker uses up their own three; the owner, from another address, still gets the link.
+    expect(asks).toEqual([202, 202, 202, 429]);
+    const owner = await new TestBrowser().api('POST', '/api/users/password/recovery', { email });
+    expect(owner.status).toBe(202);
+    // Four links went out: the three the asker got sent to the owner's inbox, and the owner's own.
+    await expect.poll(() => mailCount(email), { timeout: 6000 }).toBe(before + 4);
+    // A flood from many addresses stops at the account's cap (5 counted so far, the refused one included).
+    const flood: number[] = [];
+    for (let i = 0; i < 16; i++) flood.push((await new TestBrowser().api('POST', '/api/users/password/recovery', { email })).status);
+    expect(flood.slice(0, 15)).toEqual(Array(15).fill(202));
+    expect(flood[15]).toBe(429);
+  });
+
   it('limits recovery per client to 10 an hour', async () => {
     const browser = new TestBrowser();
     const statuses: number[] = [];

@@ -9,12 +9,15 @@
  * | login     | 10 in 15 minutes, then more proof (never a refusal) | 30 in 15 minutes |
  * | reauth    | 10 in 15 minutes    | 30 in 15 minutes    |  (password change, two-step toggling)
  * | twoFactor | 5 codes a challenge (worker/identity/two-factor.ts) | 30 in 15 minutes |
- * | recovery  | 3 in 1 hour         | 10 in 1 hour        |
- * | signup    | 3 in 1 hour         | 10 in 1 hour        |
+ * | recovery  | 3 in 1 hour from one client, 20 in 1 hour in all | 10 in 1 hour |
+ * | signup    | 3 in 1 hour from one client, 20 in 1 hour in all | 10 in 1 hour |
  * | giftCard  | —                   | 20 in 1 hour        |  (guessing codes)
  *
  * The login's per-account limit does not refuse: anyone can send wrong passwords for someone
  * else's e-mail, and a hard limit would let them lock the owner out (OWASP, "Account lockout").
+ * For the same reason the recovery and sign-up e-mails of an account count per client first
+ * (`accountPerClient`): someone asking for another person's recovery e-mail uses up only their
+ * own three; the account-wide cap only stops a flood from many addresses at once.
  * Past it the caller is told (`accountPastLimit`) and the login asks browsers that have not
  * signed in to the account before for an e-mailed code (worker/api/auth.ts); a successful
  * sign-in resets the count.
@@ -33,6 +36,8 @@ export interface Limit {
 interface Rules {
   client: Limit;
   account?: Limit;
+  /** The account's attempts from one client (the account's own limit then being the cap for all clients together). */
+  accountPerClient?: Limit;
   /** Past the account's limit: refuse (429, the default), or let the caller ask for more proof. */
   pastAccountLimit?: 'refuse' | 'verify';
 }
@@ -41,8 +46,8 @@ export const RATE_LIMITS = {
   login: { account: { max: 10, windowS: 15 * 60 }, client: { max: 30, windowS: 15 * 60 }, pastAccountLimit: 'verify' },
   reauth: { account: { max: 10, windowS: 15 * 60 }, client: { max: 30, windowS: 15 * 60 } },
   twoFactor: { client: { max: 30, windowS: 15 * 60 } },
-  recovery: { account: { max: 3, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
-  signup: { account: { max: 3, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
+  recovery: { accountPerClient: { max: 3, windowS: 60 * 60 }, account: { max: 20, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
+  signup: { accountPerClient: { max: 3, windowS: 60 * 60 }, account: { max: 20, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
   giftCard: { client: { max: 20, windowS: 60 * 60 } },
 } as const satisfies Record<string, Rules>;
 
@@ -107,10 +112,13 @@ export async function limitAttempt(c: AppContext, action: RateLimitedAction, ema
   const rules: Rules = RATE_LIMITS[action];
   const now = c.var.now.getTime();
   const client = counter(c, `${action}:client:${clientAddress(c)}`).hit(rules.client.max, rules.client.windowS, now);
-  const account = email !== undefined && rules.account ? counter(c, await accountCounterName(action, email)).hit(rules.account.max, rules.account.windowS, now) : undefined;
-  const [clientResult, accountResult] = await Promise.all([client, account]);
-  const accountPastLimit = accountResult !== undefined && !accountResult.allowed;
-  const refused = [clientResult, ...(accountPastLimit && rules.pastAccountLimit !== 'verify' ? [accountResult] : [])].filter((r) => !r.allowed);
+  const accountName = email !== undefined ? await accountCounterName(action, email) : undefined;
+  const account = accountName && rules.account ? counter(c, accountName).hit(rules.account.max, rules.account.windowS, now) : undefined;
+  const fromClient = accountName && rules.accountPerClient ? counter(c, `${accountName}:client:${clientAddress(c)}`).hit(rules.accountPerClient.max, rules.accountPerClient.windowS, now) : undefined;
+  const [clientResult, accountResult, fromClientResult] = await Promise.all([client, account, fromClient]);
+  const accountPastLimit = (accountResult !== undefined && !accountResult.allowed) || (fromClientResult !== undefined && !fromClientResult.allowed);
+  const accountResults = rules.pastAccountLimit === 'verify' ? [] : [accountResult, fromClientResult].filter((r) => r !== undefined);
+  const refused = [clientResult, ...accountResults].filter((r) => !r.allowed);
   if (refused.length > 0) {
     const retryAfterS = Math.max(...refused.map((r) => r.retryAfterS));
     c.header('Retry-After', String(retryAfterS));
