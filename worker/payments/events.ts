@@ -143,7 +143,8 @@ function orderPaidStatements(db: D1Database, orderNumber: string, guard: Version
 export const LIVE_PAYMENT_STATES = "('pending', 'authorised', 'captured', 'partially_refunded', 'refunded')";
 
 /** Only orders placed to be paid by card wait on its payment; a bank transfer paid later by card keeps its own terms. */
-const CARD_METHODS_SQL = `(${CARD_PROVIDER_METHODS.map((m) => `'${m}'`).join(', ')})`;
+/** The card provider's payment methods as an SQL list (constants, never user input). */
+export const CARD_METHODS_SQL = `(${CARD_PROVIDER_METHODS.map((m) => `'${m}'`).join(', ')})`;
 
 /**
  * An order whose payment expired (or whose hold window passed, worker/payments/scheduled.ts) goes

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inList } from '../db/limits';
 import { orderLines, orders, payLinks } from '../db/schema';
 import { CARD_PROVIDER_METHODS, type OrderState } from '../domain/orders/state-machine';
 import { HOLD_WINDOW_MS } from './scheduled';
@@ -160,7 +161,7 @@ export async function payLinkOrders(db: Db, hash: string, now: Date): Promise<Pa
   const lines = await db
     .select({ orderNumber: orderLines.orderNumber, name: orderLines.name, qty: orderLines.qty, unitPrice: orderLines.unitPrice, totalPrice: orderLines.totalPrice })
     .from(orderLines)
-    .where(inArray(orderLines.orderNumber, numbers))
+    .where(inList(orderLines.orderNumber, numbers))
     .orderBy(asc(orderLines.id));
   return {
     orderNumbers: numbers,

@@ -12,9 +12,8 @@
  *
  * A plain function of the database, the gateway and `now`, so the worker tests call it directly.
  */
-import { CARD_PROVIDER_METHODS } from '../domain/orders/state-machine';
 import { idempotencyKey } from './adyen/client';
-import { LIVE_PAYMENT_STATES, orderExpiredStatements } from './events';
+import { CARD_METHODS_SQL, LIVE_PAYMENT_STATES, orderExpiredStatements } from './events';
 import type { PaymentGateway } from './port';
 
 /** How long an order paid by card keeps its stock while unpaid: two days to come back (a refused card, the pay-later link). */
@@ -46,15 +45,14 @@ export async function runPaymentChecks(db: D1Database, gateway: PaymentGateway |
       .run();
     result.expiredPayments += expired.meta.changes;
   }
-  const methods = CARD_PROVIDER_METHODS.map(() => '?').join(', ');
   const overdue = await db
     .prepare(
       `SELECT o.order_number, COALESCE(po.reference, o.order_number) AS reference FROM orders o LEFT JOIN payment_orders po ON po.order_number = o.order_number
-       WHERE o.state = 'awaiting_payment' AND o.payment_method IN (${methods}) AND o.created_at < ?
+       WHERE o.state = 'awaiting_payment' AND o.payment_method IN ${CARD_METHODS_SQL} AND o.created_at < ?
          AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.reference = COALESCE(po.reference, o.order_number) AND p.state IN ${LIVE_PAYMENT_STATES})
        ORDER BY o.created_at LIMIT ?`,
     )
-    .bind(...CARD_PROVIDER_METHODS, now - HOLD_WINDOW_MS, BATCH)
+    .bind(now - HOLD_WINDOW_MS, BATCH)
     .all<{ order_number: string; reference: string }>();
   for (const order of overdue.results) {
     const [cancelled] = await db.batch(orderExpiredStatements(db, order.order_number, { reference: order.reference }, now));
