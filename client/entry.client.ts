@@ -4,6 +4,11 @@
  * them, never before. A click that arrives before its island is ready is held and replayed.
  */
 import './styles/app.css';
+import './styles/header.css';
+import './styles/home.css';
+import './styles/listing.css';
+import './styles/product.css';
+import './styles/checkout.css';
 import './styles/content.css';
 import { refreshHeader } from './header-state';
 import { trackVisitor } from './visitor-session';
