@@ -118,6 +118,21 @@ describe('stored cards at the provider (sandbox)', () => {
     expect((await cards(browser)).data.map((c) => c.lastFourDigits)).toEqual(['0000']);
   });
 
+  it("refuses another user's card-check result: the card is not stored for the caller", async () => {
+    const owner = new TestBrowser();
+    await signUp(owner);
+    const caller = new TestBrowser();
+    await signUp(caller);
+    const started = await addCard(owner, card(VISA_3DS));
+    const details = await completeChallenge(started.data.action!);
+    const copied = await caller.api<PaymentAnswer>('POST', '/api/user/adyen/payment/details', { details });
+    expect([copied.status, copied.error?.code]).toEqual([400, 'PAYMENT_DETAILS_MISMATCH']);
+    expect((await cards(caller)).data).toEqual([]);
+    // The owner's own result still completes the owner's card.
+    expect((await owner.api<PaymentAnswer>('POST', '/api/user/adyen/payment/details', { details })).data).toMatchObject({ paymentResult: 'PROCESSED' });
+    expect((await cards(owner)).data.map((c) => c.lastFourDigits)).toEqual(['0000']);
+  });
+
   it('stores nothing when the bank refuses the card or the challenge, and says why', async () => {
     const browser = new TestBrowser();
     await signUp(browser);

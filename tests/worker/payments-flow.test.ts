@@ -160,6 +160,22 @@ describe('3-D Secure', () => {
     expect((await paymentRows(order.reference)).map((p) => p.state)).toEqual(['refused', 'refused']);
   });
 
+  it("another payment's 3-D Secure result does not settle this order: 400, nothing recorded, the step stays open", async () => {
+    const mine = await placeByCard();
+    const theirs = await placeByCard();
+    const myStart = await payData(mine.browser, mine.reference, { paymentMethod: card(VISA_3DS) });
+    const theirStart = await payData(theirs.browser, theirs.reference, { paymentMethod: card(VISA_3DS) });
+    const theirDetails = await completeChallenge(theirStart.data.action!);
+    const copied = await authorise3d(mine.browser, mine.reference, theirDetails);
+    expect([copied.status, copied.error?.code]).toEqual([400, 'PAYMENT_DETAILS_MISMATCH']);
+    expect(await orderStates(mine.orderNumbers)).toEqual(['awaiting_payment']);
+    expect(await paymentRows(mine.reference)).toMatchObject([{ attempt: 1, state: 'pending', stage: 'action' }]);
+    // Both shoppers then finish their own challenges, each paying once.
+    expect((await authorise3d(mine.browser, mine.reference, await completeChallenge(myStart.data.action!))).data).toMatchObject({ paymentResult: 'PROCESSED' });
+    expect((await authorise3d(theirs.browser, theirs.reference, theirDetails)).data).toMatchObject({ paymentResult: 'PROCESSED' });
+    expect(await orderStates([...mine.orderNumbers, ...theirs.orderNumbers])).toEqual(['confirmed', 'confirmed']);
+  });
+
   it('frictionless: authorised at once, no action', async () => {
     const order = await placeByCard();
     const paid = await payData(order.browser, order.reference, { paymentMethod: card(MC_FRICTIONLESS) });

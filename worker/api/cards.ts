@@ -26,8 +26,8 @@ import { requireUser, signedInUser } from '../identity/session';
 import { answerFor } from '../payments/answer';
 import { idempotencyKey } from '../payments/adyen/client';
 import { paymentGateway } from '../payments/gateway';
-import { GatewayError } from '../payments/port';
-import { cardCheckReference, disableBankCard, listBankCards } from '../payments/stored-cards';
+import { GatewayError, outcomeIsFor } from '../payments/port';
+import { cardCheckReference, disableBankCard, isCardCheckOf, listBankCards } from '../payments/stored-cards';
 import { shopperReference } from '../payments/shopper';
 
 /** The channel's calendar date now: a card expires at the end of its month there. */
@@ -120,6 +120,8 @@ export const userCardsApi = new Hono<AppEnv>()
     // The same result sent twice (a reload of the return page) is one call at the provider.
     const key = await idempotencyKey('card-details', JSON.stringify(details), 1);
     const outcome = await paymentGateway(c.env).submitDetails({ details, idempotencyKey: key }).catch(gatewayFailure);
+    // Only the caller's own card check: a result copied from someone else's names their reference.
+    if (!outcomeIsFor(outcome, (reference) => isCardCheckOf(reference, signedInUser(c).id))) throw appError('paymentDetailsMismatch');
     return c.json(okEnvelope(answerFor(outcome, [], { ok: page, ko: page })));
   })
   .delete('/0/bankstore/adyen/:id/disable', requireUser, validate('param', cardIdParam), async (c) => {

@@ -20,7 +20,7 @@ import { adyenConfig } from '../payments/adyen/config';
 import { paymentGateway, requireAdyenConfig } from '../payments/gateway';
 import { confirmOrdersLater } from '../orders/confirmation';
 import { resolvePayLink } from '../payments/pay-later';
-import { GatewayError, type StartPaymentInput } from '../payments/port';
+import { DetailsMismatchError, GatewayError, type StartPaymentInput } from '../payments/port';
 import { shopperReference } from '../payments/shopper';
 import { PAY_LINK_ERRORS } from './pay-later';
 
@@ -89,6 +89,7 @@ function answerOf(outcome: PayOutcome | { kind: 'no_attempt' }): PaymentAnswer {
 
 /** A provider refusal of what the browser sent is the browser's bad input; an outage is ours. */
 function gatewayFailure(error: unknown): never {
+  if (error instanceof DetailsMismatchError) throw appError('paymentDetailsMismatch');
   if (error instanceof GatewayError && error.kind === 'validation') throw appError('invalidRequest', { target: 'json', issues: [{ path: 'details', message: error.message }] });
   if (error instanceof GatewayError) throw appError('paymentGatewayNotConfigured');
   throw error;

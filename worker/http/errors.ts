@@ -100,6 +100,7 @@ export const ERRORS = {
   payLinkOrderClosed: { type: 'conflict', code: 1422, status: 409, message: msg`This order was cancelled or its payment period has ended, so it can no longer be paid.` },
   payLinkExpired: { type: 'conflict', code: 1429, status: 409, message: msg`This payment link has expired. Ask for a new one from your order in your account.` },
   storedCardInSubscription: { type: 'conflict', code: 'CARD_IN_SUBSCRIPTION', status: 409, message: msg`This card pays an active subscription. Change the subscription's card before removing it.` },
+  paymentDetailsMismatch: { type: 'validation', code: 'PAYMENT_DETAILS_MISMATCH', status: 400, message: msg`This bank verification belongs to another payment. Start the payment again from your order or your cards.` },
   paymentInProgress: { type: 'conflict', code: 31008, status: 409, message: msg`A payment for this order is already in progress. Wait a moment, then check the order before paying again.` },
   cardDataNotAccepted: { type: 'validation', code: 'CARD_DATA_NOT_ACCEPTED', status: 400, message: msg`For your security we do not accept card numbers typed into this form. Please enter your card in the secure card fields.` },
   articleNotFound: { type: 'not_found', code: 'ARTICLE_NOT_FOUND', status: 404, message: msg`This product is not sold in this store.` },

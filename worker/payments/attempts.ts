@@ -20,7 +20,7 @@
 import { answerFor, type AnswerPages, type PaymentAnswer } from './answer';
 import { idempotencyKey } from './adyen/client';
 import { applyPendingEvents, receiveEvents, type OrdersConfirmed } from './events';
-import { GatewayError, type GatewayEvent, type PaymentGateway, type PaymentOutcome, type StartPaymentInput } from './port';
+import { DetailsMismatchError, GatewayError, outcomeIsFor, type GatewayEvent, type PaymentGateway, type PaymentOutcome, type StartPaymentInput } from './port';
 
 export type AttemptStage = 'starting' | 'action' | 'details' | 'done' | 'failed';
 
@@ -293,13 +293,24 @@ export async function submitDetails(db: D1Database, gateway: PaymentGateway, inp
   if (claim.meta.changes !== 1) return submitDetailsAgain(db, scope, input);
   let outcome: PaymentOutcome;
   try {
-    outcome = await gateway.submitDetails({ details: input.details, idempotencyKey: await idempotencyKey('details', scope.reference, latest.attempt) });
+    // Keyed by the details too: the same result sent again is one call, and a wrong result sent
+    // first (refused, or another payment's) leaves the right one its own key.
+    outcome = await gateway.submitDetails({ details: input.details, idempotencyKey: await idempotencyKey('details', `${scope.reference}\u0000${JSON.stringify(input.details)}`, latest.attempt) });
   } catch (error) {
     // Details the provider does not accept (a tampered or stale redirectResult): the step is still open.
-    await db.prepare("UPDATE payments SET stage = 'action', updated_at = ? WHERE id = ? AND stage = 'details'").bind(input.now, latest.id).run();
+    await reopenAction(db, latest.id, input.now);
     throw error;
   }
+  // Someone else's 3-D Secure result answers about their payment: it must not settle ours.
+  if (!outcomeIsFor(outcome, scope.reference, latest.psp_reference)) {
+    await reopenAction(db, latest.id, input.now);
+    throw new DetailsMismatchError();
+  }
   return { kind: 'answer', answer: await recordOutcome(db, latest, outcome, scope, input.pages, input.now, input.confirmed) };
+}
+
+async function reopenAction(db: D1Database, id: number, now: number): Promise<void> {
+  await db.prepare("UPDATE payments SET stage = 'action', updated_at = ? WHERE id = ? AND stage = 'details'").bind(now, id).run();
 }
 
 async function submitDetailsAgain(db: D1Database, scope: PaymentScope, input: DetailsInput): Promise<PayOutcome | { kind: 'no_attempt' }> {

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { inList } from '../db/limits';
 import { orderLines, orders, payLinks } from '../db/schema';
 import { CARD_PROVIDER_METHODS, type OrderState } from '../domain/orders/state-machine';
+import { scopeOf } from './attempts';
 import { HOLD_WINDOW_MS } from './scheduled';
 
 /** How long a link pays its order. Long enough for a bank-transfer customer to come back to it. */
@@ -106,7 +107,10 @@ async function linkedOrders(db: Db, hash: string): Promise<LinkedOrders> {
 
 type Resolved = { link: NonNullable<LinkedOrders['link']>; payable: LinkedOrders['checkout'] } | { error: PayLinkError };
 
-function resolveLinked({ link, checkout }: LinkedOrders, now: Date): Resolved {
+/** The link checked (it exists, its order is unpaid and open, it has not expired) and the orders one payment of it covers. */
+async function resolveLinked(db: Db, hash: string, now: Date): Promise<Resolved> {
+  if (!HASH_FORMAT.test(hash)) return { error: 1402 };
+  const { link, checkout } = await linkedOrders(db, hash);
   if (!link) return { error: 1402 };
   const own = checkout.find((o) => o.orderNumber === link.orderNumber);
   if (!own) return { error: 1402 };
@@ -114,9 +118,11 @@ function resolveLinked({ link, checkout }: LinkedOrders, now: Date): Resolved {
   const problem = stateProblem(own.state);
   if (problem) return { error: problem };
   if (link.expiresAt <= now.getTime()) return { error: 1429 };
-  // The linked order first, then the other unpaid orders of the same checkout: one payment covers them.
-  const payable = [own, ...checkout.filter((o) => o !== own && o.state === 'awaiting_payment')];
-  return { link, payable };
+  // Which orders the payment covers is the payment scope's decision (attempts.ts `scopeOf`), the
+  // same one the card payment charges: the linked order first, then the scope's other unpaid orders.
+  const scope = await scopeOf(db.$client, own.orderNumber);
+  const covered = new Set(scope?.orders.filter((o) => o.state === 'awaiting_payment' && o.user_id === link.userId).map((o) => o.order_number));
+  return { link, payable: [own, ...checkout.filter((o) => o !== own && covered.has(o.orderNumber))] };
 }
 
 /**
@@ -125,8 +131,7 @@ function resolveLinked({ link, checkout }: LinkedOrders, now: Date): Resolved {
  * expired), 1429 the link expired.
  */
 export async function resolvePayLink(db: Db, hash: string, now: Date): Promise<{ userId: number; orderNumbers: string[] } | { error: 1402 | 1421 | 1422 | 1429 }> {
-  if (!HASH_FORMAT.test(hash)) return { error: 1402 };
-  const resolved = resolveLinked(await linkedOrders(db, hash), now);
+  const resolved = await resolveLinked(db, hash, now);
   if ('error' in resolved) return resolved;
   return { userId: resolved.link.userId, orderNumbers: resolved.payable.map((o) => o.orderNumber) };
 }
@@ -154,8 +159,7 @@ export interface PayLinkOrders {
 }
 
 export async function payLinkOrders(db: Db, hash: string, now: Date): Promise<PayLinkOrders | { error: PayLinkError }> {
-  if (!HASH_FORMAT.test(hash)) return { error: 1402 };
-  const resolved = resolveLinked(await linkedOrders(db, hash), now);
+  const resolved = await resolveLinked(db, hash, now);
   if ('error' in resolved) return resolved;
   const numbers = resolved.payable.map((o) => o.orderNumber);
   const lines = await db

@@ -13,13 +13,40 @@ export interface Money {
 /** What the shopper's browser must do next (3-D Secure, redirect, wallet…), passed on as the provider gave it. */
 export type PaymentAction = Record<string, unknown> & { type: string };
 
-export type PaymentOutcome =
+export type PaymentOutcome = (
   | { status: 'authorised'; pspReference: string }
   | { status: 'refused'; pspReference?: string; refusalReason?: string; refusalReasonCode?: string }
   | { status: 'pending'; pspReference?: string }
   | { status: 'action_needed'; pspReference?: string; action: PaymentAction }
   | { status: 'cancelled'; pspReference?: string }
-  | { status: 'error'; pspReference?: string; refusalReason?: string };
+  | { status: 'error'; pspReference?: string; refusalReason?: string }
+) & {
+  /** The `reference` the payment was started with, as the provider echoes it: ties a details answer to its payment. */
+  merchantReference?: string;
+};
+
+/**
+ * Whether a provider answer is about the payment we started as `reference` (and, once known,
+ * `pspReference`). A 3-D Secure result is opaque to us, so a result copied from another
+ * shopper's payment reaches the provider intact; its answer names that other payment.
+ */
+export function outcomeIsFor(outcome: PaymentOutcome, reference: string | ((merchantReference: string) => boolean), pspReference?: string | null): boolean {
+  if (outcome.merchantReference !== undefined) {
+    const same = typeof reference === 'string' ? outcome.merchantReference === reference : reference(outcome.merchantReference);
+    if (!same) return false;
+  } else if (typeof reference !== 'string') {
+    return false;
+  }
+  return !pspReference || !outcome.pspReference || outcome.pspReference === pspReference;
+}
+
+/** A details answer that belongs to another payment: nothing is recorded, the caller gets a 400. */
+export class DetailsMismatchError extends Error {
+  constructor() {
+    super('the payment details belong to another payment');
+    this.name = 'DetailsMismatchError';
+  }
+}
 
 export interface StartPaymentInput {
   amount: Money;

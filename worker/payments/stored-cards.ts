@@ -97,3 +97,8 @@ export async function disableBankCard(gateway: PaymentGateway, user: CardOwner, 
 export function cardCheckReference(userId: number, now: Date): string {
   return `CARD-${userId}-${now.getTime()}`;
 }
+
+/** Whether a provider reference is one of `userId`'s card checks. */
+export function isCardCheckOf(reference: string, userId: number): boolean {
+  return /^CARD-(\d+)-\d+$/.exec(reference)?.[1] === String(userId);
+}

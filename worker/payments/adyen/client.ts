@@ -28,11 +28,17 @@ interface AdyenPaymentResponse {
   pspReference?: string;
   refusalReason?: string;
   refusalReasonCode?: string;
+  merchantReference?: string;
   action?: Record<string, unknown> & { type: string };
 }
 
 /** Maps an Adyen /payments or /payments/details answer to the port's outcome. */
 export function mapPaymentResponse(body: AdyenPaymentResponse): PaymentOutcome {
+  const outcome = mapResult(body);
+  return body.merchantReference === undefined ? outcome : { ...outcome, merchantReference: body.merchantReference };
+}
+
+function mapResult(body: AdyenPaymentResponse): PaymentOutcome {
   const psp = body.pspReference;
   switch (body.resultCode) {
     case 'Authorised':
