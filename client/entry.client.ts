@@ -11,6 +11,7 @@ import './styles/product.css';
 import './styles/checkout.css';
 import './styles/content.css';
 import { refreshHeader } from './header-state';
+import { trackRecentlyViewed } from './recently-viewed';
 import { trackVisitor } from './visitor-session';
 
 type Moment = 'load' | 'idle' | 'visible' | 'interaction';
@@ -82,7 +83,8 @@ function schedule(island: HTMLElement) {
         void hydrate(island);
       }
     });
-    observer.observe(island);
+    // The wrapper is `display: contents` (no box of its own, so never intersecting): watch its children too.
+    for (const target of [island, ...island.children]) observer.observe(target);
   } else onInteraction(island);
 }
 
@@ -98,6 +100,10 @@ function scheduleNew() {
 }
 scheduleNew();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scheduleNew, { once: true });
+
+// Recently viewed products: record this product page, reveal the home's strip (client/recently-viewed.ts).
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', trackRecentlyViewed, { once: true });
+else trackRecentlyViewed();
 
 // Signed in, and how many units in the basket (client/header-state.ts).
 refreshHeader();

@@ -15,7 +15,38 @@ export function refreshBasketCount(): void {
   });
 }
 
+/**
+ * The header's <details> popovers (menu drawer, mega-menu panels, store selector) open and
+ * close without script; with it, Escape closes the innermost open one and gives the focus
+ * back to its summary, and a click outside closes them all.
+ */
+let popoversWired = false;
+function wirePopovers(): void {
+  if (popoversWired) return;
+  popoversWired = true;
+  const open = () => Array.from(document.querySelectorAll<HTMLDetailsElement>('details[data-popover][open]'));
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const focused = document.activeElement;
+    // The innermost one holding the focus (in it or in the panel after it), else the last open.
+    const all = open();
+    const target = all.filter((details) => focused && (details.contains(focused) || details.nextElementSibling?.contains(focused))).pop() ?? all.pop();
+    if (!target) return;
+    target.open = false;
+    target.querySelector('summary')?.focus();
+  });
+  document.addEventListener('click', (event) => {
+    const inside = event.target instanceof Node ? event.target : null;
+    for (const details of open()) {
+      const owned = details.nextElementSibling;
+      if (inside && (details.contains(inside) || (owned?.matches('nav, .category-nav__panel') && owned.contains(inside)))) continue;
+      details.open = false;
+    }
+  });
+}
+
 export function refreshHeader(): void {
+  wirePopovers();
   if (cookie('ampora_signed_in') === '1') {
     document.querySelectorAll<HTMLElement>('[data-account-link] [data-signed-in], [data-account-link] [data-signed-out]').forEach((label) => {
       label.hidden = label.dataset.signedIn === undefined;

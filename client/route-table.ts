@@ -45,6 +45,8 @@ export const ROUTE_TABLE = {
   tracking: t('/tracking/:orderNumber', '/tracking/:orderNumber', '/suivi/:orderNumber', '/seguimento/:orderNumber', '/tracciamento/:orderNumber', '/sendungsverfolgung/:orderNumber'),
   rewards: t('/recompensas', '/rewards', '/recompenses', '/recompensas', '/premi', '/praemien'),
   cmsPreview: same('/cms-preview/:postId/:idScheduledContent?'),
+  /** The design system's component sheet (docs/design-system.md): for the team, not indexed. */
+  designSystem: t('/sistema-de-diseno', '/design-system', '/systeme-de-design', '/sistema-de-design', '/sistema-di-design', '/designsystem'),
 
   // User-generated content
   reviews: t('/opiniones/:product', '/reviews/:product', '/avis/:product', '/opinioes/:product', '/recensioni/:product', '/reviews/:product'),

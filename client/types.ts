@@ -7,6 +7,16 @@ export interface MenuCategory {
   slug: string;
   icon: string;
   children: MenuCategory[];
+  /** Top categories only: the brands with most listings in the category on the channel (the mega-menu's). */
+  featuredBrands?: MenuBrand[];
+}
+
+export interface MenuBrand {
+  id: number;
+  name: string;
+  slug: string;
+  /** Listings of the brand in the category on the channel. */
+  count: number;
 }
 
 export interface ProductCard {
@@ -21,6 +31,14 @@ export interface ProductCard {
   availabilityCode: number | null;
   ratingAverage: number;
   ratingCount: number;
+  /** The article's condition: 'new' or a refurbished grade ('Reaconditioned-A' … 'C'). */
+  condition?: string;
+  /** The buy-box offer's seller when it is a marketplace seller (the card says who sells it). */
+  sellerName?: string | null;
+  /** Slugs of the campaigns the article's collections belong to (collections.campaign). */
+  campaignSlugs?: string[];
+  /** The flag of a campaign running now that the article belongs to, colours from the campaign's data. */
+  campaignFlag?: { background: string; text: string; label?: string } | null;
 }
 
 export interface ProductOffer {

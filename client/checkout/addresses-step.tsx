@@ -11,6 +11,7 @@ import { addressLabel } from '../../worker/domain/identity/address-format';
 import { callApi } from '../api';
 import { FormAlert } from '../components/forms';
 import { AddressForm, type AddressKind, type BookAddress } from '../islands/address-book';
+import { CheckoutLayout } from './order-summary';
 import { AlertBanner, Choice, type StepAlert } from './step-parts';
 import type { CheckoutDraftView, StepAddress, StepAddressBook } from './types';
 
@@ -25,6 +26,8 @@ interface Props {
   error: string | null;
   busy: boolean;
   onSubmit: (event: FormEvent) => void;
+  /** The order summary beside the step, holding the step's primary action. */
+  summary: (action: ReactNode) => ReactNode;
 }
 
 type Editing = { kind: AddressKind; address?: BookAddress; focus: boolean };
@@ -53,7 +56,7 @@ function AddressChoices({ kind, legend, addresses, selected, onSelect, described
   );
 }
 
-export function AddressesStep({ book, isB2b, draft, set, alert, error, busy, onSubmit, ...initial }: Props) {
+export function AddressesStep({ book, isB2b, draft, set, alert, error, busy, onSubmit, summary, ...initial }: Props) {
   const { t } = useLingui();
   const [lists, setLists] = useState<Record<AddressKind, StepAddress[]>>({ shipping: initial.shipping, billing: initial.billing });
   // A shopper with no address yet starts with the form open (they may still close it and collect in a shop).
@@ -135,37 +138,42 @@ export function AddressesStep({ book, isB2b, draft, set, alert, error, busy, onS
   return (
     <>
       <form className="checkout-form" onSubmit={onSubmit}>
-        <AlertBanner alert={alert} />
-        <FormAlert message={error} />
-        <AddressChoices kind="shipping" legend={<Trans>Ship to</Trans>} addresses={shipping} selected={draft.shippingAddressSelected} onSelect={(id) => set({ shippingAddressSelected: id })}>
-          {shipping.length === 0 ? (
-            <p>
-              <Trans>You have no shipping address yet. Add one, or choose pickup in one of our shops at the next step.</Trans>
-            </p>
-          ) : null}
-          {actions('shipping')}
-        </AddressChoices>
-        {isB2b ? null : (
-          <div className="field field--check">
-            <input id="wants-invoice" type="checkbox" checked={draft.customerRequestsInvoice} onChange={(event) => set({ customerRequestsInvoice: event.target.checked })} />
-            <label htmlFor="wants-invoice">
-              <Trans>I want an invoice</Trans>
-            </label>
-          </div>
-        )}
-        {needsBilling || billing.length > 0 ? (
-          <AddressChoices kind="billing" legend={<Trans>Invoice to</Trans>} addresses={billing} selected={draft.billingAddressSelected} onSelect={(id) => set({ billingAddressSelected: id })} describedBy={missingBilling ? 'billing-needed' : undefined}>
-            {missingBilling ? (
-              <p id="billing-needed" className="field__hint">
-                {isB2b ? <Trans>As a business customer, choose the address your invoice goes to.</Trans> : <Trans>Choose the address your invoice goes to.</Trans>}
+        <CheckoutLayout
+          summary={summary(
+            <button className="button button--buy button--primary button--block" type="submit" disabled={busy || missingBilling || (draft.shippingAddressSelected === null && shipping.length > 0)}>
+              <Trans>Continue to delivery</Trans>
+            </button>,
+          )}
+        >
+          <AlertBanner alert={alert} />
+          <FormAlert message={error} />
+          <AddressChoices kind="shipping" legend={<Trans>Ship to</Trans>} addresses={shipping} selected={draft.shippingAddressSelected} onSelect={(id) => set({ shippingAddressSelected: id })}>
+            {shipping.length === 0 ? (
+              <p>
+                <Trans>You have no shipping address yet. Add one, or choose pickup in one of our shops at the next step.</Trans>
               </p>
             ) : null}
-            {actions('billing')}
+            {actions('shipping')}
           </AddressChoices>
-        ) : null}
-        <button className="button button--buy" type="submit" disabled={busy || missingBilling || (draft.shippingAddressSelected === null && shipping.length > 0)}>
-          <Trans>Continue to delivery</Trans>
-        </button>
+          {isB2b ? null : (
+            <div className="field field--check">
+              <input id="wants-invoice" type="checkbox" checked={draft.customerRequestsInvoice} onChange={(event) => set({ customerRequestsInvoice: event.target.checked })} />
+              <label htmlFor="wants-invoice">
+                <Trans>I want an invoice</Trans>
+              </label>
+            </div>
+          )}
+          {needsBilling || billing.length > 0 ? (
+            <AddressChoices kind="billing" legend={<Trans>Invoice to</Trans>} addresses={billing} selected={draft.billingAddressSelected} onSelect={(id) => set({ billingAddressSelected: id })} describedBy={missingBilling ? 'billing-needed' : undefined}>
+              {missingBilling ? (
+                <p id="billing-needed" className="field__hint">
+                  {isB2b ? <Trans>As a business customer, choose the address your invoice goes to.</Trans> : <Trans>Choose the address your invoice goes to.</Trans>}
+                </p>
+              ) : null}
+              {actions('billing')}
+            </AddressChoices>
+          ) : null}
+        </CheckoutLayout>
       </form>
       {announcement}
     </>

@@ -5,11 +5,12 @@
  * collected in Murcia, spec §9) by the customer or by someone they name.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useStore } from '../components/store-context';
 import { FormAlert, useNativeValidity } from '../components/forms';
 import { formatDate, formatMoney } from '../i18n/format';
 import { CollectionPointPicker } from './collection-point-picker';
+import { CheckoutLayout } from './order-summary';
 import { AlertBanner, Choice, type StepAlert } from './step-parts';
 import type { CheckoutDraftView } from './types';
 
@@ -60,6 +61,8 @@ interface Props {
   error: string | null;
   busy: boolean;
   onSubmit(event: FormEvent): void;
+  /** The order summary beside the step, holding the step's primary action. */
+  summary(action: ReactNode): ReactNode;
 }
 
 /** Words for a reason the basket cannot go to a collection point. */
@@ -93,7 +96,7 @@ function ShopReason({ reason }: { reason: string }) {
 
 const SLOT_HOURS: Record<string, string> = { morning: '9:00–14:00', afternoon: '15:00–20:00' };
 
-export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }: Props) {
+export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit, summary }: Props) {
   const { t } = useLingui();
   const validity = useNativeValidity();
   const { language } = useStore();
@@ -126,161 +129,166 @@ export function DeliveryStep({ data, draft, set, alert, error, busy, onSubmit }:
 
   return (
     <form className="checkout-form" onSubmit={onSubmit}>
-      <AlertBanner alert={alert} />
-      <FormAlert message={error} />
-      <fieldset>
-        <legend>
-          <Trans>How do you want to receive it?</Trans>
-        </legend>
-        <Choice name="shipping-type" value="1" checked={draft.shippingType === 1} onChange={() => set({ shippingType: 1, shopSelected: null, pickingPointSelected: null })} disabled={noAddress}>
-          <Trans>Home delivery</Trans>
-          {data.homeDeliveryCost != null ? ` — ${data.homeDeliveryCost === 0 ? t`free` : money(data.homeDeliveryCost)}` : ''}
-        </Choice>
-        <Choice name="shipping-type" value="2" checked={draft.shippingType === 2} onChange={() => set({ shippingType: 2, shopSelected: null, deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false })} disabled={!pointsAllowed}>
-          <Trans>Collection point near you</Trans>
-          {draft.shippingType === 2 && data.collectionPoints.cost != null ? ` — ${data.collectionPoints.cost === 0 ? t`free` : money(data.collectionPoints.cost)}` : ''}
-        </Choice>
-        {data.collectionPoints.reasons.length > 0 ? (
-          <ul className="choice__why" id="collection-point-why">
-            {data.collectionPoints.reasons.map((reason) => (
-              <li key={reason}>
-                <PointReason reason={reason} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? data.shops[0]?.id ?? null, pickingPointSelected: null, deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false })} disabled={!shopsAllowed}>
-          <Trans>Pick up in one of our shops — free</Trans>
-        </Choice>
-        {data.shopReasons.length > 0 ? (
-          <ul className="choice__why" id="shop-pickup-why">
-            {data.shopReasons.map((reason) => (
-              <li key={reason}>
-                <ShopReason reason={reason} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </fieldset>
-
-      {draft.shippingType === 1 && data.agencies.length > 0 ? (
+      <CheckoutLayout
+        summary={summary(
+          <button className="button button--buy button--primary button--block" type="submit" disabled={busy || !canContinue}>
+            <Trans>Continue to payment</Trans>
+          </button>,
+        )}
+      >
+        <AlertBanner alert={alert} />
+        <FormAlert message={error} />
         <fieldset>
           <legend>
-            <Trans>Delivery service</Trans>
+            <Trans>How do you want to receive it?</Trans>
           </legend>
-          {agencyChoices('agency', data.agencies, draft.deliveryAgency, (id) => set({ deliveryAgency: id, deliveryDate: null, deliveryTime: null }))}
-          {days.length > 0 ? (
-            <div className="delivery-schedule">
-              <div className="field">
-                <label htmlFor="delivery-day">
-                  <Trans>Delivery day</Trans>
-                </label>
-                <select id="delivery-day" value={draft.deliveryDate ?? ''} onChange={(event) => set({ deliveryDate: event.target.value || null, deliveryTime: event.target.value ? draft.deliveryTime : null })}>
-                  <option value="">{t`As soon as possible`}</option>
-                  {days.map((date) => (
-                    <option key={date} value={date}>
-                      {calendarDay(date)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="delivery-time">
-                  <Trans>Time of day</Trans>
-                </label>
-                <select id="delivery-time" value={draft.deliveryTime ?? ''} disabled={draft.deliveryDate === null} onChange={(event) => set({ deliveryTime: event.target.value || null })}>
-                  <option value="">{t`Any time`}</option>
-                  <option value="morning">{t`Morning (${SLOT_HOURS.morning})`}</option>
-                  <option value="afternoon">{t`Afternoon (${SLOT_HOURS.afternoon})`}</option>
-                </select>
-              </div>
-            </div>
+          <Choice name="shipping-type" value="1" checked={draft.shippingType === 1} onChange={() => set({ shippingType: 1, shopSelected: null, pickingPointSelected: null })} disabled={noAddress}>
+            <Trans>Home delivery</Trans>
+            {data.homeDeliveryCost != null ? ` — ${data.homeDeliveryCost === 0 ? t`free` : money(data.homeDeliveryCost)}` : ''}
+          </Choice>
+          <Choice name="shipping-type" value="2" checked={draft.shippingType === 2} onChange={() => set({ shippingType: 2, shopSelected: null, deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false })} disabled={!pointsAllowed}>
+            <Trans>Collection point near you</Trans>
+            {draft.shippingType === 2 && data.collectionPoints.cost != null ? ` — ${data.collectionPoints.cost === 0 ? t`free` : money(data.collectionPoints.cost)}` : ''}
+          </Choice>
+          {data.collectionPoints.reasons.length > 0 ? (
+            <ul className="choice__why" id="collection-point-why">
+              {data.collectionPoints.reasons.map((reason) => (
+                <li key={reason}>
+                  <PointReason reason={reason} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Choice name="shipping-type" value="3" checked={draft.shippingType === 3} onChange={() => set({ shippingType: 3, shopSelected: draft.shopSelected ?? data.shops[0]?.id ?? null, pickingPointSelected: null, deliveryAgency: null, deliveryDate: null, deliveryTime: null, isNeutralOrder: false })} disabled={!shopsAllowed}>
+            <Trans>Pick up in one of our shops — free</Trans>
+          </Choice>
+          {data.shopReasons.length > 0 ? (
+            <ul className="choice__why" id="shop-pickup-why">
+              {data.shopReasons.map((reason) => (
+                <li key={reason}>
+                  <ShopReason reason={reason} />
+                </li>
+              ))}
+            </ul>
           ) : null}
         </fieldset>
-      ) : null}
 
-      {draft.shippingType === 1
-        ? data.marketplaceOrders.map((order) => (
-            <fieldset key={order.orderKey}>
-              <legend>
-                <Trans>Delivery of the items sold by {order.shopName}</Trans>
-              </legend>
-              {agencyChoices(`agency-${order.orderKey}`, order.agencies, marketplaceChoice(order.orderKey), (id) =>
-                set({ marketplaceAgencies: [...draft.marketplaceAgencies.filter((m) => m.orderKey !== order.orderKey), { orderKey: order.orderKey, id }] }),
-              )}
-            </fieldset>
-          ))
-        : null}
+        {draft.shippingType === 1 && data.agencies.length > 0 ? (
+          <fieldset>
+            <legend>
+              <Trans>Delivery service</Trans>
+            </legend>
+            {agencyChoices('agency', data.agencies, draft.deliveryAgency, (id) => set({ deliveryAgency: id, deliveryDate: null, deliveryTime: null }))}
+            {days.length > 0 ? (
+              <div className="delivery-schedule">
+                <div className="field">
+                  <label htmlFor="delivery-day">
+                    <Trans>Delivery day</Trans>
+                  </label>
+                  <select id="delivery-day" value={draft.deliveryDate ?? ''} onChange={(event) => set({ deliveryDate: event.target.value || null, deliveryTime: event.target.value ? draft.deliveryTime : null })}>
+                    <option value="">{t`As soon as possible`}</option>
+                    {days.map((date) => (
+                      <option key={date} value={date}>
+                        {calendarDay(date)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor="delivery-time">
+                    <Trans>Time of day</Trans>
+                  </label>
+                  <select id="delivery-time" value={draft.deliveryTime ?? ''} disabled={draft.deliveryDate === null} onChange={(event) => set({ deliveryTime: event.target.value || null })}>
+                    <option value="">{t`Any time`}</option>
+                    <option value="morning">{t`Morning (${SLOT_HOURS.morning})`}</option>
+                    <option value="afternoon">{t`Afternoon (${SLOT_HOURS.afternoon})`}</option>
+                  </select>
+                </div>
+              </div>
+            ) : null}
+          </fieldset>
+        ) : null}
 
-      {draft.shippingType === 1 && data.neutralAvailable ? (
-        <div className="field field--check">
-          <input id="neutral-delivery" type="checkbox" checked={draft.isNeutralOrder} onChange={(event) => set({ isNeutralOrder: event.target.checked })} aria-describedby="neutral-delivery-hint" />
-          <label htmlFor="neutral-delivery">
-            <Trans>Neutral delivery</Trans>
-          </label>
-          <p id="neutral-delivery-hint" className="field__hint">
-            <Trans>The parcel carries no Ampora branding and no prices, so you can hand it on to your own customer.</Trans>
-          </p>
-        </div>
-      ) : null}
+        {draft.shippingType === 1
+          ? data.marketplaceOrders.map((order) => (
+              <fieldset key={order.orderKey}>
+                <legend>
+                  <Trans>Delivery of the items sold by {order.shopName}</Trans>
+                </legend>
+                {agencyChoices(`agency-${order.orderKey}`, order.agencies, marketplaceChoice(order.orderKey), (id) =>
+                  set({ marketplaceAgencies: [...draft.marketplaceAgencies.filter((m) => m.orderKey !== order.orderKey), { orderKey: order.orderKey, id }] }),
+                )}
+              </fieldset>
+            ))
+          : null}
 
-      {draft.shippingType === 2 ? (
-        <CollectionPointPicker
-          countryIso={data.collectionPoints.countryIso}
-          postalCode={data.collectionPoints.postalCode}
-          articleIds={data.collectionPoints.articleIds}
-          selectedId={draft.pickingPointSelected}
-          onSelect={(point) => set({ pickingPointSelected: point.id })}
-          timeZone={data.timeZone}
-        />
-      ) : null}
-
-      {draft.shippingType === 3 && shopsAllowed ? (
-        <fieldset>
-          <legend>
-            <Trans>Shop</Trans>
-          </legend>
-          {data.shops.map((shop) => (
-            <Choice key={shop.id} name="shop" value={String(shop.id)} checked={draft.shopSelected === shop.id} onChange={() => set({ shopSelected: shop.id })}>
-              {shop.name}
-            </Choice>
-          ))}
-          {chosenShop && chosenShop.pickupName !== chosenShop.name ? (
-            <p className="pickup-note" role="status">
-              <Trans>Orders for {chosenShop.name} are collected at our {chosenShop.pickupName} shop.</Trans>
-            </p>
-          ) : null}
+        {draft.shippingType === 1 && data.neutralAvailable ? (
           <div className="field field--check">
-            <input id="someone-else" type="checkbox" checked={draft.whoPicksUp !== null} onChange={(event) => set({ whoPicksUp: event.target.checked ? { name: '', documentId: '' } : null })} />
-            <label htmlFor="someone-else">
-              <Trans>Someone else will collect it</Trans>
+            <input id="neutral-delivery" type="checkbox" checked={draft.isNeutralOrder} onChange={(event) => set({ isNeutralOrder: event.target.checked })} aria-describedby="neutral-delivery-hint" />
+            <label htmlFor="neutral-delivery">
+              <Trans>Neutral delivery</Trans>
             </label>
+            <p id="neutral-delivery-hint" className="field__hint">
+              <Trans>The parcel carries no Ampora branding and no prices, so you can hand it on to your own customer.</Trans>
+            </p>
           </div>
-          {draft.whoPicksUp !== null ? (
-            <>
-              <div className="field">
-                <label htmlFor="picker-name">
-                  <Trans>Their full name</Trans>
-                </label>
-                <input id="picker-name" {...validity} required minLength={2} maxLength={80} autoComplete="off" value={draft.whoPicksUp.name} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, name: event.target.value } })} />
-              </div>
-              <div className="field">
-                <label htmlFor="picker-document">
-                  <Trans>Their identity document number</Trans>
-                </label>
-                <input id="picker-document" {...validity} required pattern="[A-Za-z0-9\-]{5,20}" autoComplete="off" value={draft.whoPicksUp.documentId} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, documentId: event.target.value } })} aria-describedby="picker-document-hint" />
-                <p id="picker-document-hint" className="field__hint">
-                  <Trans>They will show this document when they collect the order.</Trans>
-                </p>
-              </div>
-            </>
-          ) : null}
-        </fieldset>
-      ) : null}
+        ) : null}
 
-      <button className="button button--buy" type="submit" disabled={busy || !canContinue}>
-        <Trans>Continue to payment</Trans>
-      </button>
+        {draft.shippingType === 2 ? (
+          <CollectionPointPicker
+            countryIso={data.collectionPoints.countryIso}
+            postalCode={data.collectionPoints.postalCode}
+            articleIds={data.collectionPoints.articleIds}
+            selectedId={draft.pickingPointSelected}
+            onSelect={(point) => set({ pickingPointSelected: point.id })}
+            timeZone={data.timeZone}
+          />
+        ) : null}
+
+        {draft.shippingType === 3 && shopsAllowed ? (
+          <fieldset>
+            <legend>
+              <Trans>Shop</Trans>
+            </legend>
+            {data.shops.map((shop) => (
+              <Choice key={shop.id} name="shop" value={String(shop.id)} checked={draft.shopSelected === shop.id} onChange={() => set({ shopSelected: shop.id })}>
+                {shop.name}
+              </Choice>
+            ))}
+            {chosenShop && chosenShop.pickupName !== chosenShop.name ? (
+              <p className="pickup-note" role="status">
+                <Trans>Orders for {chosenShop.name} are collected at our {chosenShop.pickupName} shop.</Trans>
+              </p>
+            ) : null}
+            <div className="field field--check">
+              <input id="someone-else" type="checkbox" checked={draft.whoPicksUp !== null} onChange={(event) => set({ whoPicksUp: event.target.checked ? { name: '', documentId: '' } : null })} />
+              <label htmlFor="someone-else">
+                <Trans>Someone else will collect it</Trans>
+              </label>
+            </div>
+            {draft.whoPicksUp !== null ? (
+              <>
+                <div className="field">
+                  <label htmlFor="picker-name">
+                    <Trans>Their full name</Trans>
+                  </label>
+                  <input id="picker-name" {...validity} required minLength={2} maxLength={80} autoComplete="off" value={draft.whoPicksUp.name} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, name: event.target.value } })} />
+                </div>
+                <div className="field">
+                  <label htmlFor="picker-document">
+                    <Trans>Their identity document number</Trans>
+                  </label>
+                  <input id="picker-document" {...validity} required pattern="[A-Za-z0-9\-]{5,20}" autoComplete="off" value={draft.whoPicksUp.documentId} onChange={(event) => set({ whoPicksUp: { ...draft.whoPicksUp!, documentId: event.target.value } })} aria-describedby="picker-document-hint" />
+                  <p id="picker-document-hint" className="field__hint">
+                    <Trans>They will show this document when they collect the order.</Trans>
+                  </p>
+                </div>
+              </>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+      </CheckoutLayout>
     </form>
   );
 }

@@ -10,6 +10,9 @@ import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import type { CheckoutDraftView, StepNotification } from './types';
 
+/** The shared alert look of each kind of promotion notification. */
+const NOTIFICATION_ALERT: Record<StepNotification['type'], 'info' | 'ok' | 'warn' | 'bad'> = { info: 'info', offer: 'ok', warning: 'warn', error: 'bad' };
+
 /** Words for the promotion engine's notification keys. */
 function NotificationText({ n }: { n: StepNotification }) {
   const { language } = useStore();
@@ -79,12 +82,12 @@ export function Codes({ draft, cartId, notifications, giftCard }: { draft: Check
       </div>
       <ul className="notifications" aria-live="polite">
         {notifications.map((n, index) => (
-          <li key={index} className={`notification notification--${n.type}`} data-notification={n.title} data-notification-type={n.type}>
+          <li key={index} className={`notification notification--${n.type} alert alert--${NOTIFICATION_ALERT[n.type]}`} data-notification={n.title} data-notification-type={n.type}>
             <NotificationText n={n} />
           </li>
         ))}
       </ul>
-      <div className="inline-field">
+      <div className="field inline-field">
         <label htmlFor="coupon-code">
           <Trans>Coupon code</Trans>
         </label>
@@ -94,13 +97,13 @@ export function Codes({ draft, cartId, notifications, giftCard }: { draft: Check
         </button>
       </div>
       {draft.couponCodes.length > 0 ? (
-        <p>
+        <p className="checkout-codes__applied">
           <button type="button" className="button button--secondary" onClick={() => saveCodes({ couponCodes: [] })}>
             <Trans>Remove coupons</Trans>
           </button>
         </p>
       ) : null}
-      <div className="inline-field">
+      <div className="field inline-field">
         <label htmlFor="gift-card-code">
           <Trans>Gift card</Trans>
         </label>
@@ -110,7 +113,7 @@ export function Codes({ draft, cartId, notifications, giftCard }: { draft: Check
         </button>
       </div>
       {giftCard ? (
-        <p data-gift-card-applied={giftCard.applied}>
+        <p className="checkout-codes__applied" data-gift-card-applied={giftCard.applied}>
           <Trans>Gift card {giftCard.code}: {left} left after this order.</Trans>{' '}
           <button type="button" className="button button--secondary" onClick={() => saveCodes({ giftCardCode: null })}>
             <Trans>Remove</Trans>

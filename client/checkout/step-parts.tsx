@@ -30,7 +30,7 @@ export function Choice({ name, value, checked, onChange, disabled, children }: {
 export function AlertBanner({ alert }: { alert: StepAlert | null }) {
   if (!alert) return null;
   return (
-    <div className={`notification notification--${alert.type}`} role={alert.type === 'info' ? 'status' : 'alert'} data-alert-code={alert.code} data-alert-blocks={alert.blocks}>
+    <div className={`notification notification--${alert.type} alert alert--${alert.type === 'danger' ? 'bad' : alert.type === 'warning' ? 'warn' : 'info'}`} role={alert.type === 'info' ? 'status' : 'alert'} data-alert-code={alert.code} data-alert-blocks={alert.blocks}>
       <p>{alert.message}</p>
       {alert.articleNames.length > 0 ? (
         <ul>

@@ -94,6 +94,8 @@ export type CheckoutStepProps = {
   draft: CheckoutDraftView;
   next: string;
   isB2b: boolean;
+  /** The basket's item units and subtotal (cents), for the order summary beside the step. */
+  basket: { units: number; subtotal: number };
   /** The order this basket changes can no longer be changed (spec §8 modal). */
   modificationExpired: boolean;
   /** The alert shown for the current choice (spec §8), already in the page's language. */

@@ -1,9 +1,7 @@
-/** The footer: content links and the physical shops. */
+/** The footer: every store and its languages, content links and the physical shops. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useHref, useStore } from './store-context';
-
-/** Each channel's store by the name of its country in its own language. */
-const COUNTRY_NAMES: Record<string, string> = { ES: 'España', PT: 'Portugal', FR: 'France', IT: 'Italia', DE: 'Deutschland' };
+import { StoreDirectory } from './store-selector';
+import { useHref } from './store-context';
 
 /** The four physical shops (spec §9), by the name used in their page address. */
 const SHOPS = [
@@ -16,22 +14,9 @@ const SHOPS = [
 export function Footer() {
   const { t } = useLingui();
   const link = useHref();
-  const { channelLinks = [] } = useStore();
   return (
     <footer className="site-footer">
-      {channelLinks.length > 0 ? (
-        <nav aria-label={t`Ampora in other countries`}>
-          <ul>
-            {channelLinks.map((other) => (
-              <li key={other.id}>
-                <a href={other.href} hrefLang={other.id.toLowerCase()}>
-                  {COUNTRY_NAMES[other.id] ?? other.id}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <StoreDirectory />
       <nav aria-label={t`Store information`}>
         <ul>
           <li>

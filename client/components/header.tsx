@@ -1,18 +1,23 @@
-/** The header: logo, search, category menu, language switcher, account and basket links. */
-import { Trans, useLingui } from '@lingui/react/macro';
-import { slugHref } from '../routes';
+/**
+ * The header: logo, category menu (drawer on phones, mega-menu on desktops:
+ * ./category-nav.tsx), search, store selector, account and basket. Two rows on phones (logo,
+ * menu and icons; search), two on desktops (logo, search and icons; the category bar). Every
+ * part works without JavaScript; the icons are inline SVG with a label beside them, visible or
+ * visually hidden.
+ */
+import { Trans } from '@lingui/react/macro';
 import SearchBox from '../islands/search-box';
+import { CategoryNav, MenuToggle } from './category-nav';
+import { BasketIcon, UserIcon } from './icons';
 import { Island } from './island';
-import { LanguageSwitcher } from './language-switcher';
-import { useHref, useStore } from './store-context';
+import { StorePicker } from './store-selector';
+import { useHref } from './store-context';
 
 export function Header() {
-  const { t } = useLingui();
   const link = useHref();
-  const { menu, language, channel } = useStore();
   return (
     <header className="site-header">
-      <div className="site-header__bar">
+      <div className="site-header__inner">
         <a className="logo" href={link('home')}>
           <span aria-hidden="true">⚡</span> Ampora
           <span className="visually-hidden">
@@ -20,45 +25,32 @@ export function Header() {
             <Trans>home page</Trans>
           </span>
         </a>
+        <MenuToggle />
+        <CategoryNav />
         <Island name="search-box" component={SearchBox} props={{ action: link('search') }} />
-        <LanguageSwitcher />
-        {/* Cached pages are the same for everyone: the page script shows the right label (client/entry.client.ts). */}
-        <a className="header-link" href={link('account')} data-account-link="">
-          <span data-signed-out="">
-            <Trans>Sign in</Trans>
-          </span>
-          <span data-signed-in="" hidden>
-            <Trans>My account</Trans>
-          </span>
-        </a>
-        <a className="header-link" href={link('cartBasket')}>
-          <Trans>Basket</Trans>{' '}
-          <span className="basket-count" data-basket-count="" hidden />
-        </a>
+        <div className="site-header__actions">
+          <StorePicker />
+          {/* Cached pages are the same for everyone: the page script shows the right label (client/header-state.ts). */}
+          <a className="header-button" href={link('account')} data-account-link="">
+            <UserIcon />
+            <span className="header-button__label">
+              <span data-signed-out="">
+                <Trans>Sign in</Trans>
+              </span>
+              <span data-signed-in="" hidden>
+                <Trans>My account</Trans>
+              </span>
+            </span>
+          </a>
+          <a className="header-button header-basket" href={link('cartBasket')}>
+            <BasketIcon />
+            <span className="header-button__label">
+              <Trans>Basket</Trans>
+            </span>{' '}
+            <span className="basket-count" data-basket-count="" hidden />
+          </a>
+        </div>
       </div>
-      <nav className="category-menu" aria-label={t`Categories`}>
-        <ul>
-          {menu.map((top) => (
-            <li key={top.id}>
-              <details>
-                <summary>{top.name}</summary>
-                <ul>
-                  <li>
-                    <a href={slugHref(top.slug, language, channel)}>
-                      <Trans>All of {top.name}</Trans>
-                    </a>
-                  </li>
-                  {top.children.map((family) => (
-                    <li key={family.id}>
-                      <a href={slugHref(family.slug, language, channel)}>{family.name}</a>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </li>
-          ))}
-        </ul>
-      </nav>
     </header>
   );
 }

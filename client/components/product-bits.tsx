@@ -2,6 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { availability } from '../catalogue/availability';
 import { formatDate, formatMoney } from '../i18n/format';
+import { discountToShow } from '../../worker/domain/catalogue/discount';
+import { IMAGE_REVISION, type ImageView } from '../../worker/media/views';
 import { slugHref } from '../routes';
 import type { DeliveryInfo, ProductCard as ProductCardData } from '../types';
 import { useStore } from './store-context';
@@ -9,20 +11,43 @@ import { useStore } from './store-context';
 export const IMAGE_SIZES = { tiny: 44, small: 140, medium: 300, large: 530 } as const;
 export type ImagePreset = keyof typeof IMAGE_SIZES;
 
-export function productImageUrl(imageKey: string, preset: ImagePreset, label: string): string {
-  return `/images/${preset}/${encodeURIComponent(imageKey)}.svg?label=${encodeURIComponent(label)}`;
+/** The generated image's address; the front view keeps the historical `/images/{preset}/{key}.svg`. */
+export function productImageUrl(imageKey: string, preset: ImagePreset, label: string, view: ImageView = 'front'): string {
+  const file = view === 'front' ? `${encodeURIComponent(imageKey)}.svg` : `${encodeURIComponent(imageKey)}/${view}.svg`;
+  return `/images/${preset}/${file}?label=${encodeURIComponent(label)}&v=${IMAGE_REVISION}`;
 }
 
-export function ProductImage({ imageKey, preset, label, alt, eager }: { imageKey: string; preset: ImagePreset; label: string; alt: string; eager?: boolean }) {
+export interface ProductImageProps {
+  imageKey: string;
+  /** The size the image is laid out at (its width/height attributes) and the default `sizes`. */
+  preset: ImagePreset;
+  label: string;
+  alt: string;
+  /** The LCP image: fetched at once with high priority. Everything else loads lazily. */
+  eager?: boolean;
+  /** The rendered width for the browser's srcset choice, when CSS lays the image out wider or narrower than its preset. */
+  sizes?: string;
+  view?: ImageView;
+}
+
+/**
+ * A product image with every §9 preset in `srcset`, so a dense screen fetches the next preset up;
+ * explicit width and height reserve its box before it loads (no layout shift).
+ */
+export function ProductImage({ imageKey, preset, label, alt, eager, sizes, view = 'front' }: ProductImageProps) {
   const size = IMAGE_SIZES[preset];
+  const srcSet = (Object.keys(IMAGE_SIZES) as ImagePreset[]).map((p) => `${productImageUrl(imageKey, p, label, view)} ${IMAGE_SIZES[p]}w`).join(', ');
   return (
     <img
-      src={productImageUrl(imageKey, preset, label)}
+      src={productImageUrl(imageKey, preset, label, view)}
+      srcSet={srcSet}
+      sizes={sizes ?? `${size}px`}
       width={size}
       height={size}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? 'auto' : 'async'}
     />
   );
 }
@@ -61,27 +86,78 @@ export function Availability({ code }: { code: number | null }) {
   return <p className={`availability availability--${info.tone}`}>{i18n._(info.label)}</p>;
 }
 
-export function ProductCard({ product }: { product: ProductCardData }) {
+type Flag = { background: string; text: string; label?: string };
+
+/**
+ * A campaign's flag, drawn as SVG: its colours are data (the campaign's), and the CSP allows no
+ * inline style. The label is the campaign's own name. `small` on cards, full size on the product page.
+ */
+export function CampaignFlag({ flag, small }: { flag: Flag; small?: boolean }) {
+  const label = flag.label ?? 'Black Friday';
+  const [height, baseline, perChar, fontSize] = small ? [20, 14, 7, 12] : [24, 16, 8, 13];
+  const width = (small ? 12 : 16) + label.length * perChar;
+  return (
+    <svg className={small ? 'card-flag' : 'campaign-flag'} role="img" aria-label={label} width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
+      <rect width={width} height={height} rx={4} fill={flag.background} />
+      <text x={width / 2} y={baseline} textAnchor="middle" fill={flag.text} fontSize={fontSize} fontWeight={700} fontFamily="system-ui, sans-serif">
+        {label}
+      </text>
+    </svg>
+  );
+}
+
+/** The card's badges: the running campaign's flag, the discount, a refurbished grade. */
+function CardBadges({ product }: { product: ProductCardData }) {
+  const { t } = useLingui();
+  const discount = discountToShow(product.price, product.originalPrice);
+  const percent = discount?.percent ?? 0;
+  const grade = product.condition && product.condition !== 'new' ? product.condition.slice(-1) : null;
+  if (!product.campaignFlag && !discount && !grade) return null;
+  return (
+    <p className="product-card__badges">
+      {product.campaignFlag ? <CampaignFlag flag={product.campaignFlag} small /> : null}
+      {discount ? (
+        <span className="badge badge--discount">
+          <span aria-hidden="true">−{percent} %</span>
+          <span className="visually-hidden">{t`${percent} % off`}</span>
+        </span>
+      ) : null}
+      {grade ? <span className="badge badge--grade">{t`Refurbished, grade ${grade}`}</span> : null}
+    </p>
+  );
+}
+
+export function ProductCard({ product, eager }: { product: ProductCardData; eager?: boolean }) {
   const { language, channel } = useStore();
+  const seller = product.sellerName;
   return (
     <article className="product-card">
       <a href={slugHref(product.slug, language, channel)}>
-        <ProductImage imageKey={product.imageKey} preset="small" label={product.brand} alt="" />
+        <ProductImage imageKey={product.imageKey} preset="small" label={product.brand} alt="" eager={eager} />
         <h3 className="product-card__name">{product.name}</h3>
       </a>
+      <CardBadges product={product} />
       <p className="product-card__brand">{product.brand}</p>
       <Price price={product.price} originalPrice={product.originalPrice} />
       <Availability code={product.availabilityCode} />
+      {seller ? (
+        <p className="product-card__seller">
+          <span className="badge badge--seller">
+            <Trans>Sold by {seller}</Trans>
+          </span>
+        </p>
+      ) : null}
     </article>
   );
 }
 
-export function ProductGrid({ products }: { products: ProductCardData[] }) {
+/** A grid of cards; the first `eager` images load at once (they are above the fold on a phone). */
+export function ProductGrid({ products, eager = 0 }: { products: ProductCardData[]; eager?: number }) {
   return (
     <ul className="product-grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={index < eager} />
         </li>
       ))}
     </ul>

@@ -6,22 +6,8 @@ import { formatMoney } from '../i18n/format';
 import type { PricedOffer, ProductBuyInfo } from '../types';
 import AddToCart from '../islands/add-to-cart';
 import { Island } from './island';
-import { Availability, DeliveryText } from './product-bits';
+import { Availability, CampaignFlag, DeliveryText } from './product-bits';
 import { useHref, useStore } from './store-context';
-
-/** Campaign badge drawn as SVG so its colours (data, not CSS) need no inline style under the CSP. */
-export function CampaignFlag({ flag }: { flag: NonNullable<ProductBuyInfo['campaignFlag']> }) {
-  const label = flag.label ?? 'Black Friday';
-  const width = 16 + label.length * 8;
-  return (
-    <svg className="campaign-flag" role="img" aria-label={label} width={width} height={24} viewBox={`0 0 ${width} 24`}>
-      <rect width={width} height={24} rx={4} fill={flag.background} />
-      <text x={width / 2} y={16} textAnchor="middle" fill={flag.text} fontSize={13} fontWeight={700} fontFamily="system-ui, sans-serif">
-        {label}
-      </text>
-    </svg>
-  );
-}
 
 /** Seller grade (doubled 1–10 scale) as stars out of 5 with its number of evaluations. */
 export function SellerGrade({ offer }: { offer: PricedOffer }) {
@@ -67,6 +53,9 @@ export function ProductBuy({ buy, articleId, name }: { buy: ProductBuyInfo; arti
     );
   }
   const showReference = reference && reference.price > winner.price;
+  const purchasable = availability(winner.availabilityCode).purchasable;
+  // Phones show this block right under the gallery: price, stock, delivery and the button come
+  // first so they fit the first screen; who sells it and the shops follow.
   return (
     <div className="buy-box">
       {buy.campaignFlag ? <CampaignFlag flag={buy.campaignFlag} /> : null}
@@ -79,20 +68,28 @@ export function ProductBuy({ buy, articleId, name }: { buy: ProductBuyInfo; arti
           </span>
         ) : null}
       </p>
-      {discount ? (
-        <p className="badge badge--discount">
-          {discount.percent >= 5 ? <Trans>−{discount.percent} %</Trans> : <Trans>Save {formatMoney(discount.amount, language)}</Trans>}
-        </p>
+      {discount || buy.lowestPriceLabel ? (
+        <div className="buy-box__badges">
+          {discount ? (
+            <p className="badge badge--discount">
+              {discount.percent >= 5 ? <Trans>−{discount.percent} %</Trans> : <Trans>Save {formatMoney(discount.amount, language)}</Trans>}
+            </p>
+          ) : null}
+          {buy.lowestPriceLabel ? <p className="badge badge--lowest">{i18n._(LOWEST_PRICE_LABELS[buy.lowestPriceLabel])}</p> : null}
+        </div>
       ) : null}
-      {buy.lowestPriceLabel ? <p className="badge badge--lowest">{i18n._(LOWEST_PRICE_LABELS[buy.lowestPriceLabel])}</p> : null}
-      <Availability code={winner.availabilityCode} />
-      {availability(winner.availabilityCode).purchasable ? (
-        <>
+      <div className="buy-box__stock">
+        <Availability code={winner.availabilityCode} />
+        {purchasable ? (
           <p className="delivery">
             <DeliveryText delivery={winner.delivery} />
           </p>
+        ) : null}
+      </div>
+      {purchasable ? (
+        <div className="buy-box__cta">
           <Island name="add-to-cart" component={AddToCart} props={{ idArticle: articleId, idOffer: winner.offerId, name }} />
-        </>
+        </div>
       ) : null}
       <p>
         <Trans>Condition:</Trans> {i18n._(CONDITION_LABELS[winner.condition] ?? CONDITION_LABELS.new!)}
@@ -126,6 +123,27 @@ export function ProductBuy({ buy, articleId, name }: { buy: ProductBuyInfo; arti
           </ul>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The phones' add-to-basket bar: price and button, fixed at the bottom once the buying block's
+ * button has scrolled out of view (product.css: a scroll-driven animation on that button's view
+ * timeline, no script). Hidden, it is `visibility: hidden`, so it is neither seen nor focusable;
+ * browsers without scroll-driven animations and wider screens never show it.
+ */
+export function ProductBuyBar({ buy, articleId, name }: { buy: ProductBuyInfo; articleId: number; name: string }) {
+  const { language } = useStore();
+  const { winner } = buy;
+  if (!winner || !availability(winner.availabilityCode).purchasable) return null;
+  return (
+    <div className="buy-bar">
+      <p className="buy-bar__price">
+        <span className="buy-bar__name">{name}</span>
+        <span className="price__now">{formatMoney(winner.price, language)}</span>
+      </p>
+      <Island name="add-to-cart" component={AddToCart} props={{ idArticle: articleId, idOffer: winner.offerId, name }} />
     </div>
   );
 }

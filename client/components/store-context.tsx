@@ -14,14 +14,23 @@ export interface StoreChannel extends RoutingChannel {
   toastPosition: 'bottom' | 'top';
 }
 
+export interface StoreLink {
+  id: string;
+  languages: { language: Language; href: string }[];
+}
+
 export interface StoreContextValue {
   channel: StoreChannel;
   language: Language;
   menu: MenuCategory[];
   /** This page in each offered language (absent: the page has no version in that language). */
   alternates: Partial<Record<Language, string>>;
-  /** The same page on each other channel (absolute URLs), for the footer's country links. */
-  channelLinks?: { id: string; href: string }[];
+  /**
+   * Every store (channel) with each language it offers: the same page where it has a version
+   * there, else that store's home; paths on the request's channel, absolute URLs on the others
+   * (the store selector of header and footer).
+   */
+  stores?: StoreLink[];
   /** Path and query of the current request. */
   currentPath: string;
 }

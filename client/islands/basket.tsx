@@ -13,6 +13,7 @@ import { ApiError, callApi } from '../api';
 import type { CartViewData } from '../cart/api';
 import { checkCartConsistency } from '../cart/consistency';
 import { InstallationControl } from '../cart/installation-control';
+import { CheckoutLayout, OrderSummary } from '../checkout/order-summary';
 import { BetterOffer, CriticalErrors, LineServices, StockNotices, StoreAvailability, deliveryInfo } from '../cart/line-parts';
 import { forceCartFromServer, isCartFailure, rememberCartAnswer } from '../cart/local-copy';
 import { refreshBasketCount } from '../header-state';
@@ -118,121 +119,126 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
   const blocking = cart.criticalErrors.filter((error) => alertFor(error.code).blocksNextStep);
   const blocked = blocking.length > 0;
   const timeZone = CHANNEL_TIME_ZONES[channel.id as keyof typeof CHANNEL_TIME_ZONES];
+  const action = blocked ? (
+    <>
+      <button type="button" className="button button--buy button--primary button--block" disabled aria-describedby="basket-blocked">
+        <Trans>Continue to checkout</Trans>
+      </button>
+      <p id="basket-blocked" className="field__hint checkout-bar__hint">
+        <Trans>Solve the problems shown above to continue.</Trans>
+      </p>
+    </>
+  ) : (
+    <a className="button button--buy button--primary button--block" href={checkoutHref}>
+      <Trans>Continue to checkout</Trans>
+    </a>
+  );
+  const summary = (
+    <OrderSummary className="basket__totals" total={cart.totals.articlesSubtotal} totalKind="subtotal" action={action}>
+      <dl className="order-totals">
+        <dt>
+          <Plural value={units} one="Subtotal (# item)" other="Subtotal (# items)" />
+        </dt>
+        <dd data-subtotal={cart.totals.articlesSubtotal}>{money(cart.totals.articlesSubtotal)}</dd>
+        {cart.totals.totalDiscountInCart > 0 ? (
+          <>
+            <dt>
+              <Trans>You save</Trans>
+            </dt>
+            <dd>{money(cart.totals.totalDiscountInCart)}</dd>
+          </>
+        ) : null}
+        {cart.totals.totalInstallationPrice > 0 ? (
+          <>
+            <dt>
+              <Trans>Including installation</Trans>
+            </dt>
+            <dd data-installation-total={cart.totals.totalInstallationPrice}>{money(cart.totals.totalInstallationPrice)}</dd>
+          </>
+        ) : null}
+        <dt>
+          <Trans>Shipping</Trans>
+        </dt>
+        <dd className="order-totals__note">
+          <Trans>calculated in the delivery step</Trans>
+        </dd>
+      </dl>
+    </OrderSummary>
+  );
   return (
     <div className="basket">
-      <StockNotices cart={cart} />
-      <CriticalErrors errors={blocking} />
-      <ul className="basket__lines">
-        {cart.articles.filter((line) => line.service === null).map((line) => (
-          <li key={line.idLine} className="basket-line" data-line-id={line.idLine} aria-busy={busyLine === line.idLine || undefined}>
-            <ProductImage imageKey={line.articleImage} preset="small" label={line.trademark} alt="" />
-            <div className="basket-line__text">
-              <a href={slugHref(line.slug, language, channel)}>{line.name}</a>
-              {line.mpOffer ? (
-                <p className="basket-line__seller">
-                  <Trans>Sold by {line.mpOffer.shopName}</Trans>
-                </p>
-              ) : null}
-              <p>
-                {money(line.unitPrice)}
-                {line.crossedOutPrice ? (
-                  <>
-                    {' '}
-                    <s>{money(line.crossedOutPrice)}</s>
-                  </>
+      <CheckoutLayout summary={summary}>
+        <StockNotices cart={cart} />
+        <CriticalErrors errors={blocking} />
+        <ul className="basket__lines">
+          {cart.articles.filter((line) => line.service === null).map((line) => (
+            <li key={line.idLine} className="basket-line card" data-line-id={line.idLine} aria-busy={busyLine === line.idLine || undefined}>
+              <ProductImage imageKey={line.articleImage} preset="small" label={line.trademark} alt="" />
+              <div className="basket-line__text">
+                <a className="basket-line__name" href={slugHref(line.slug, language, channel)}>
+                  {line.name}
+                </a>
+                {line.mpOffer ? (
+                  <p className="basket-line__seller">
+                    <Trans>Sold by {line.mpOffer.shopName}</Trans>
+                  </p>
                 ) : null}
-              </p>
-              {line.deliveryDate ? (
-                <p className="delivery" data-delivery-date={line.deliveryDate.strDeliveryDate}>
-                  <DeliveryText delivery={deliveryInfo(line.deliveryDate, timeZone)} />
+                <p className="price basket-line__price">
+                  <span className="price__now">{money(line.unitPrice)}</span>
+                  {line.crossedOutPrice ? (
+                    <>
+                      {' '}
+                      <s className="price__was">{money(line.crossedOutPrice)}</s>
+                    </>
+                  ) : null}
                 </p>
-              ) : null}
-              <StoreAvailability shops={line.storeAvailability} />
-              <BetterOffer line={line} productHref={slugHref(line.slug, language, channel)} />
-            </div>
-            <div className="basket-line__actions">
-              <label htmlFor={`qty-${line.idLine}`}>
-                <Trans>Quantity</Trans>
-              </label>
-              <select id={`qty-${line.idLine}`} value={line.qty} disabled={busyLine !== null} onChange={(event) => setQty(line.idLine, Number(event.target.value))}>
-                {Array.from({ length: line.maxQty }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-              <button type="button" className="button button--secondary" disabled={busyLine !== null} onClick={() => remove(line.idLine)} data-remove-line={line.idLine} aria-label={t`Remove ${line.name} from the basket`}>
-                <Trans>Remove</Trans>
-              </button>
-              <p className="basket-line__total">{money(line.totalPrice)}</p>
-              {line.canAddGiftPaper ? (
-                <div className="field field--check">
-                  <input
-                    id={`gift-${line.idLine}`}
-                    type="checkbox"
-                    checked={line.giftPaper}
-                    disabled={busyLine !== null}
-                    onChange={(event) => change(line.idLine, () => callApi<CartViewData>('PUT', `/api/orders/${cart.idCart}/cart/${line.idLine}`, { giftPaper: event.target.checked }))}
-                  />
-                  <label htmlFor={`gift-${line.idLine}`}>
-                    <Trans>Gift wrap (free)</Trans>
+                {line.deliveryDate ? (
+                  <p className="delivery" data-delivery-date={line.deliveryDate.strDeliveryDate}>
+                    <DeliveryText delivery={deliveryInfo(line.deliveryDate, timeZone)} />
+                  </p>
+                ) : null}
+                <StoreAvailability shops={line.storeAvailability} />
+                <BetterOffer line={line} productHref={slugHref(line.slug, language, channel)} />
+              </div>
+              <div className="basket-line__actions">
+                <div className="field basket-line__qty">
+                  <label htmlFor={`qty-${line.idLine}`}>
+                    <Trans>Quantity</Trans>
                   </label>
+                  <select id={`qty-${line.idLine}`} value={line.qty} disabled={busyLine !== null} onChange={(event) => setQty(line.idLine, Number(event.target.value))}>
+                    {Array.from({ length: line.maxQty }, (_, i) => i + 1).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
                 </div>
-              ) : null}
-            </div>
-            <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.service.kind !== 'installation' && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => change(line.idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${line.idLine}/services`, { kind, serviceId: id }))} onRemove={(idLine) => remove(idLine)} />
-            <InstallationControl line={line} busy={busyLine !== null} onAdd={(serviceId, postalCode) => addInstallation(line.idLine, serviceId, postalCode)} onRemove={(idLine) => remove(idLine)} />
-          </li>
-        ))}
-      </ul>
-      {elsewhere}
-      <section className="basket__totals" aria-labelledby="basket-totals">
-        <h2 id="basket-totals">
-          <Trans>Summary</Trans>
-        </h2>
-        <dl>
-          <dt>
-            <Plural value={units} one="Subtotal (# item)" other="Subtotal (# items)" />
-          </dt>
-          <dd data-subtotal={cart.totals.articlesSubtotal}>{money(cart.totals.articlesSubtotal)}</dd>
-          {cart.totals.totalDiscountInCart > 0 ? (
-            <>
-              <dt>
-                <Trans>You save</Trans>
-              </dt>
-              <dd>{money(cart.totals.totalDiscountInCart)}</dd>
-            </>
-          ) : null}
-          {cart.totals.totalInstallationPrice > 0 ? (
-            <>
-              <dt>
-                <Trans>Including installation</Trans>
-              </dt>
-              <dd data-installation-total={cart.totals.totalInstallationPrice}>{money(cart.totals.totalInstallationPrice)}</dd>
-            </>
-          ) : null}
-          <dt>
-            <Trans>Shipping</Trans>
-          </dt>
-          <dd>
-            <Trans>calculated in the delivery step</Trans>
-          </dd>
-        </dl>
-        {blocked ? (
-          <>
-            <button type="button" className="button button--buy" disabled aria-describedby="basket-blocked">
-              <Trans>Continue to checkout</Trans>
-            </button>
-            <p id="basket-blocked" className="field__hint">
-              <Trans>Solve the problems shown above to continue.</Trans>
-            </p>
-          </>
-        ) : (
-          <a className="button button--buy" href={checkoutHref}>
-            <Trans>Continue to checkout</Trans>
-          </a>
-        )}
-      </section>
+                <button type="button" className="button button--ghost basket-line__remove" disabled={busyLine !== null} onClick={() => remove(line.idLine)} data-remove-line={line.idLine} aria-label={t`Remove ${line.name} from the basket`}>
+                  <Trans>Remove</Trans>
+                </button>
+                <p className="basket-line__total">{money(line.totalPrice)}</p>
+                {line.canAddGiftPaper ? (
+                  <div className="field field--check basket-line__gift">
+                    <input
+                      id={`gift-${line.idLine}`}
+                      type="checkbox"
+                      checked={line.giftPaper}
+                      disabled={busyLine !== null}
+                      onChange={(event) => change(line.idLine, () => callApi<CartViewData>('PUT', `/api/orders/${cart.idCart}/cart/${line.idLine}`, { giftPaper: event.target.checked }))}
+                    />
+                    <label htmlFor={`gift-${line.idLine}`}>
+                      <Trans>Gift wrap (free)</Trans>
+                    </label>
+                  </div>
+                ) : null}
+              </div>
+              <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.service.kind !== 'installation' && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => change(line.idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${line.idLine}/services`, { kind, serviceId: id }))} onRemove={(idLine) => remove(idLine)} />
+              <InstallationControl line={line} busy={busyLine !== null} onAdd={(serviceId, postalCode) => addInstallation(line.idLine, serviceId, postalCode)} onRemove={(idLine) => remove(idLine)} />
+            </li>
+          ))}
+        </ul>
+        {elsewhere}
+      </CheckoutLayout>
     </div>
   );
 }

@@ -4,11 +4,12 @@
  * places the order and opens the result page.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, callApi } from '../api';
 import { AddressesStep } from '../checkout/addresses-step';
 import { DeliveryStep, type DeliveryStepData } from '../checkout/delivery-step';
 import { Balance, Codes, Solidary } from '../checkout/payment-extras';
+import { CheckoutLayout, OrderSummary } from '../checkout/order-summary';
 import { SummaryDetails, Totals } from '../checkout/summary';
 import type { CheckoutDraftView, CheckoutStepProps } from '../checkout/types';
 import { AlertBanner, Choice, ModificationExpiredModal } from '../checkout/step-parts';
@@ -106,7 +107,27 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     </>
   );
   const blocked = Boolean(props.alert?.blocks) || !props.totals;
-  const totals = props.totals ? <Totals totals={props.totals} /> : null;
+  // Beside every step: the quote's totals once there is one, the basket's subtotal before.
+  const summaryWith = (action: ReactNode) => (
+    <OrderSummary units={props.basket.units} total={props.totals ? props.totals.totalToPay : props.basket.subtotal} totalKind={props.totals ? 'total' : 'subtotal'} action={action}>
+      {props.totals ? (
+        <Totals totals={props.totals} />
+      ) : (
+        <dl className="order-totals">
+          <dt>
+            <Trans>Items</Trans>
+          </dt>
+          <dd>{money(props.basket.subtotal)}</dd>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
+          <dd className="order-totals__note">
+            <Trans>calculated in the delivery step</Trans>
+          </dd>
+        </dl>
+      )}
+    </OrderSummary>
+  );
 
   if (props.step === 'addresses') {
     return (
@@ -123,6 +144,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
           error={error}
           busy={busy}
           onSubmit={save}
+          summary={summaryWith}
         />
       </>
     );
@@ -143,7 +165,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     return (
       <>
         {modal}
-        <DeliveryStep data={data} draft={draft} set={set} alert={props.alert} error={error} busy={busy} onSubmit={save} />
+        <DeliveryStep data={data} draft={draft} set={set} alert={props.alert} error={error} busy={busy} onSubmit={save} summary={summaryWith} />
       </>
     );
   }
@@ -154,45 +176,49 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     const storedChoice = draft.paymentMethodSelected === 'adyen' ? draft.adyenInfo.selectedStoredCard : null;
     return (
       <form className="checkout-form" onSubmit={save}>
-        {modal}
-        <AlertBanner alert={props.alert} />
-        <FormAlert message={error} />
-        {totals}
-        <Codes draft={draft} cartId={props.cartId} notifications={props.notifications ?? []} giftCard={props.giftCard ?? null} />
-        {props.solidary?.available ? <Solidary cartId={props.cartId} amount={props.solidary.amount} checked={props.solidary.checked} /> : null}
-        {props.totals && props.totals.balance > 0 ? <Balance cartId={props.cartId} balance={props.totals.balance} checked={draft.useBalance} /> : null}
-        <fieldset>
-          <legend>
-            <Trans>Payment method</Trans>
-          </legend>
-          {methods.map((method) => (
-            <Choice
-              key={method.slug}
-              name="payment"
-              value={method.slug}
-              checked={draft.paymentMethodSelected === method.slug && (method.slug !== 'adyen' || !storedChoice)}
-              onChange={() => set({ paymentMethodSelected: method.slug, adyenInfo: { selectedStoredCard: null } })}
-              disabled={!method.available}
-            >
-              {method.slug === 'adyen' && storedCards.length > 0 ? <Trans>A new card</Trans> : methodLabel(method.slug)}
-              {!method.available ? (
-                <span className="choice__why">
-                  {' '}
-                  — {method.amount !== undefined ? <Trans>not available for this order (limit {money(method.amount)})</Trans> : <Trans>not available for this order</Trans>}
-                </span>
-              ) : null}
-            </Choice>
-          ))}
-          {storedCards.map((card) => (
-            // Spec §4: choosing a stored card pays through the card provider.
-            <Choice key={card.id} name="payment" value={`card-${card.id}`} checked={storedChoice === card.id} disabled={card.expired} onChange={() => set({ paymentMethodSelected: 'adyen', adyenInfo: { selectedStoredCard: card.id } })}>
-              <StoredCardLabel brand={card.brand} lastFour={card.lastFourDigits} month={card.expirationDate.month} year={card.expirationDate.year} holderName={card.holderName} expired={card.expired} />
-            </Choice>
-          ))}
-        </fieldset>
-        <button className="button button--buy" type="submit" disabled={busy || blocked || draft.paymentMethodSelected === null}>
-          <Trans>Review the order</Trans>
-        </button>
+        <CheckoutLayout
+          summary={summaryWith(
+            <button className="button button--buy button--primary button--block" type="submit" disabled={busy || blocked || draft.paymentMethodSelected === null}>
+              <Trans>Review the order</Trans>
+            </button>,
+          )}
+        >
+          {modal}
+          <AlertBanner alert={props.alert} />
+          <FormAlert message={error} />
+          <Codes draft={draft} cartId={props.cartId} notifications={props.notifications ?? []} giftCard={props.giftCard ?? null} />
+          {props.solidary?.available ? <Solidary cartId={props.cartId} amount={props.solidary.amount} checked={props.solidary.checked} /> : null}
+          {props.totals && props.totals.balance > 0 ? <Balance cartId={props.cartId} balance={props.totals.balance} checked={draft.useBalance} /> : null}
+          <fieldset>
+            <legend>
+              <Trans>Payment method</Trans>
+            </legend>
+            {methods.map((method) => (
+              <Choice
+                key={method.slug}
+                name="payment"
+                value={method.slug}
+                checked={draft.paymentMethodSelected === method.slug && (method.slug !== 'adyen' || !storedChoice)}
+                onChange={() => set({ paymentMethodSelected: method.slug, adyenInfo: { selectedStoredCard: null } })}
+                disabled={!method.available}
+              >
+                {method.slug === 'adyen' && storedCards.length > 0 ? <Trans>A new card</Trans> : methodLabel(method.slug)}
+                {!method.available ? (
+                  <span className="choice__why">
+                    {' '}
+                    — {method.amount !== undefined ? <Trans>not available for this order (limit {money(method.amount)})</Trans> : <Trans>not available for this order</Trans>}
+                  </span>
+                ) : null}
+              </Choice>
+            ))}
+            {storedCards.map((card) => (
+              // Spec §4: choosing a stored card pays through the card provider.
+              <Choice key={card.id} name="payment" value={`card-${card.id}`} checked={storedChoice === card.id} disabled={card.expired} onChange={() => set({ paymentMethodSelected: 'adyen', adyenInfo: { selectedStoredCard: card.id } })}>
+                <StoredCardLabel brand={card.brand} lastFour={card.lastFourDigits} month={card.expirationDate.month} year={card.expirationDate.year} holderName={card.holderName} expired={card.expired} />
+              </Choice>
+            ))}
+          </fieldset>
+        </CheckoutLayout>
       </form>
     );
   }
@@ -221,35 +247,42 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   }
   return (
     <form className="checkout-form" onSubmit={place}>
-      {modal}
-      <AlertBanner alert={props.alert} />
-      <FormAlert message={error} />
-      {summary ? <SummaryDetails summary={summary} timeZone={props.timeZone} /> : null}
-      <ul className="checkout-lines">
-        {(props.summaryLines ?? []).map((line, index) => (
-          <li key={index}>
-            {line.qty} × {line.name} — {money(line.totalPrice)}
-          </li>
-        ))}
-      </ul>
-      {totals}
-      <p>
-        <Trans>Payment:</Trans> {draft.paymentMethodSelected ? methodLabel(draft.paymentMethodSelected) : ''}
-      </p>
-      {notConnected ? (
-        <p className="notification notification--warning" role="status">
-          <Trans>Payment with this method is not connected yet. Go back to the payment step and choose bank transfer, cash on delivery or payment in the shop.</Trans>
+      <CheckoutLayout
+        summary={summaryWith(
+          <button className="button button--buy button--primary button--block" type="submit" disabled={busy || blocked || notConnected}>
+            <Trans>Place order</Trans>
+          </button>,
+        )}
+      >
+        {modal}
+        <AlertBanner alert={props.alert} />
+        <FormAlert message={error} />
+        {summary ? <SummaryDetails summary={summary} timeZone={props.timeZone} /> : null}
+        <ul className="checkout-lines">
+          {(props.summaryLines ?? []).map((line, index) => (
+            <li key={index} className="checkout-line">
+              <span className="checkout-line__name">
+                {line.qty} × {line.name}
+              </span>{' '}
+              <span className="checkout-line__total">{money(line.totalPrice)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="checkout-payment-choice">
+          <Trans>Payment:</Trans> {draft.paymentMethodSelected ? methodLabel(draft.paymentMethodSelected) : ''}
         </p>
-      ) : null}
-      <div className="field field--check">
-        <input id="accept-conditions" type="checkbox" checked={conditions} onChange={(event) => setConditions(event.target.checked)} />
-        <label htmlFor="accept-conditions">
-          <Trans>I have read and accept the conditions of sale</Trans>
-        </label>
-      </div>
-      <button className="button button--buy" type="submit" disabled={busy || blocked || notConnected}>
-        <Trans>Place order</Trans>
-      </button>
+        {notConnected ? (
+          <p className="notification notification--warning alert alert--warn" role="status">
+            <Trans>Payment with this method is not connected yet. Go back to the payment step and choose bank transfer, cash on delivery or payment in the shop.</Trans>
+          </p>
+        ) : null}
+        <div className="field field--check">
+          <input id="accept-conditions" type="checkbox" checked={conditions} onChange={(event) => setConditions(event.target.checked)} />
+          <label htmlFor="accept-conditions">
+            <Trans>I have read and accept the conditions of sale</Trans>
+          </label>
+        </div>
+      </CheckoutLayout>
     </form>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
+import { SearchIcon } from '../components/icons';
 import { useStore } from '../components/store-context';
 import { slugHref } from '../routes';
 
@@ -124,8 +125,11 @@ export default function SearchBox({ action }: SearchBoxProps) {
           ))}
         </ul>
       </div>
-      <button type="submit">
-        <Trans>Search</Trans>
+      <button type="submit" className="search-form__submit">
+        <SearchIcon />
+        <span className="visually-hidden">
+          <Trans>Search</Trans>
+        </span>
       </button>
     </form>
   );

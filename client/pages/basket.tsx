@@ -1,5 +1,6 @@
 /** The basket page (spec §2, /cart/shopping_basket): the first checkout step. */
 import { Trans } from '@lingui/react/macro';
+import { CheckoutSteps } from '../checkout/steps';
 import { Island } from '../components/island';
 import Basket, { type BasketProps } from '../islands/basket';
 
@@ -10,12 +11,13 @@ export interface BasketPageData extends BasketProps {
 
 export default function BasketPage({ data: { loadError, ...data } }: { data: BasketPageData }) {
   return (
-    <section className="basket-page">
+    <section className="basket-page checkout-page">
+      <CheckoutSteps current="cart" />
       <h1>
         <Trans>Your basket</Trans>
       </h1>
       {loadError ? (
-        <p className="notification notification--danger" role="alert" data-cart-load-error>
+        <p className="notification notification--danger alert alert--bad" role="alert" data-cart-load-error>
           <Trans>Error loading cart information</Trans>
         </p>
       ) : null}

@@ -3,18 +3,16 @@
  * breadcrumbs, heading, sub-categories, sort, filters drawer, applied-filter chips, the page of
  * products and "load more". Every state is a shareable URL that works without JavaScript.
  */
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Island } from '../components/island';
 import { Highlights, Promotions } from '../components/listing/merchandise';
 import { ProductGrid } from '../components/product-bits';
 import FiltersDrawer from '../islands/filters-drawer';
 import LoadMore from '../islands/load-more';
-import { SORT_OPTIONS, type ListingQuery, type ListingResult, type ProductCard, type SortOption } from '../types';
+import type { ListingQuery, ListingResult, ProductCard } from '../types';
 import type { PromotionView } from '../../worker/domain/catalogue/promotions';
 import { listingSearchParams, toggleFilter, withPage } from '../../worker/domain/catalogue/listing-query';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 
 export interface ListingPageData {
   heading: string;
@@ -32,42 +30,9 @@ export interface ListingPageData {
   promotions?: PromotionView[];
 }
 
-const SORT_LABELS: Record<SortOption, MessageDescriptor> = {
-  relevance: msg`Relevance`,
-  new: msg`Newest`,
-  old: msg`Oldest`,
-  'price-asc': msg`Price: low to high`,
-  'price-desc': msg`Price: high to low`,
-};
-
 function urlOf(basePath: string, query: ListingQuery): string {
   const search = listingSearchParams(query).toString();
   return search ? `${basePath}?${search}` : basePath;
-}
-
-function SortForm({ basePath, query }: { basePath: string; query: ListingQuery }) {
-  const { i18n } = useLingui();
-  const keep = [...listingSearchParams({ ...query, sort: 'relevance', page: 1 }).entries()];
-  return (
-    <form method="get" action={basePath} className="sort-form">
-      {keep.map(([name, value]) => (
-        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-      ))}
-      <label htmlFor="listing-sort">
-        <Trans>Sort by</Trans>
-      </label>{' '}
-      <select id="listing-sort" name="sort" defaultValue={query.sort}>
-        {SORT_OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {i18n._(SORT_LABELS[option])}
-          </option>
-        ))}
-      </select>{' '}
-      <button type="submit" className="button--secondary">
-        <Trans>Sort</Trans>
-      </button>
-    </form>
-  );
 }
 
 function AppliedFilters({ data }: { data: ListingPageData }) {
@@ -135,28 +100,21 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
         </nav>
       ) : null}
       <Highlights products={data.highlights ?? []} />
-      <div className="listing__bar">
-        <p className="result-count" role="status">
-          <Plural value={result.total} one="# product" other="# products" />
-        </p>
-        <SortForm basePath={basePath} query={result.query} />
-      </div>
-      <AppliedFilters data={data} />
+      {/* The island's bar (count, filters, sort) and drawer are cells of this grid (display: contents). */}
       <div className="listing__body">
-        <aside className="listing__filters">
-          <Island name="filters-drawer" component={FiltersDrawer} props={{ basePath, facets: result.facets, query: result.query }} />
-        </aside>
+        <Island name="filters-drawer" component={FiltersDrawer} props={{ basePath, facets: result.facets, query: result.query, total: result.total }} />
         <section className="listing__results" aria-labelledby="listing-results-title">
           {/* The cards' titles are h3: this keeps the heading outline whole for screen readers. */}
-          <h2 id="listing-results-title" className="visually-hidden">
+          <h2 id="listing-results-title" className="visually-hidden" tabIndex={-1}>
             {t`Products`}
           </h2>
+          <AppliedFilters data={data} />
           {result.items.length === 0 ? (
             <p>
               <Trans>No products match these filters.</Trans>
             </p>
           ) : (
-            <ProductGrid products={result.items} />
+            <ProductGrid products={result.items} eager={2} />
           )}
           <Island
             name="load-more"

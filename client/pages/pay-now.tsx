@@ -28,7 +28,7 @@ function Payable({ hash, view }: { hash: string; view: PayLinkOrders }) {
     <section className="checkout-page pay-now" data-pay-now>
       <h1>{view.orderNumbers.length > 1 ? <Trans>Pay your orders {numbers}</Trans> : <Trans>Pay your order {numbers}</Trans>}</h1>
       {view.orders.map((order) => (
-        <table key={order.orderNumber} className="pay-now__lines" data-order={order.orderNumber}>
+        <table key={order.orderNumber} className="table pay-now__lines" data-order={order.orderNumber}>
           <caption>
             <Trans>Order {order.orderNumber}</Trans>
           </caption>
@@ -48,9 +48,9 @@ function Payable({ hash, view }: { hash: string; view: PayLinkOrders }) {
           <tbody>
             {order.lines.map((line, index) => (
               <tr key={index}>
-                <td>{line.name}</td>
-                <td>{line.qty}</td>
-                <td>{money(line.totalPrice)}</td>
+                <td data-label={t`Product`}>{line.name}</td>
+                <td data-label={t`Units`}>{line.qty}</td>
+                <td data-label={t`Amount`}>{money(line.totalPrice)}</td>
               </tr>
             ))}
           </tbody>
@@ -70,7 +70,7 @@ function Payable({ hash, view }: { hash: string; view: PayLinkOrders }) {
         </Trans>
       </p>
       <noscript>
-        <p className="notification notification--warning">
+        <p className="notification notification--warning alert alert--warn">
           <Trans>Paying by card needs JavaScript. Turn it on in your browser and reload the page.</Trans>
         </p>
       </noscript>

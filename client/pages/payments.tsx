@@ -18,7 +18,7 @@ export function CardFormPage({ data }: { data: CardFormPageData }) {
         <Trans>Pay order {data.orderNumber}</Trans>
       </h1>
       <noscript>
-        <p className="notification notification--warning">
+        <p className="notification notification--warning alert alert--warn">
           <Trans>Paying by card needs JavaScript. Turn it on in your browser and reload the page.</Trans>
         </p>
       </noscript>

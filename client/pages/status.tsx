@@ -6,13 +6,14 @@ export function NotFoundPage() {
   const link = useHref();
   return (
     <section className="status-page">
-      <h1>
+      <h1 id="not-found-title">
         <Trans>We can’t find that page</Trans>
       </h1>
       <p>
         <Trans>The address may be mistyped, or the page may have moved. Try searching for what you need.</Trans>
       </p>
-      <form role="search" action={link('search')} method="get" className="search-form">
+      {/* Named after the page, so it is a landmark apart from the header's search. */}
+      <form role="search" aria-labelledby="not-found-title" action={link('search')} method="get" className="search-form">
         <label htmlFor="not-found-search">
           <Trans>Search products</Trans>
         </label>

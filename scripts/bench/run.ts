@@ -7,7 +7,7 @@
  * burst of other work on a shared machine from deciding a ratio. Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSize, gzipSizes, kb, pageScripts, readManifest, stopServer, waitForServer } from './shared';
 import autocannon from 'autocannon';
 
@@ -34,6 +34,21 @@ async function jsBeforeInteraction(html: string): Promise<{ files: string[]; gzi
   const { before } = pageScripts(manifest, html);
   const sizes = await gzipSizes(ORIGIN, before);
   return { files: [...before], gzip: [...sizes.values()].reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * Lighthouse takes minutes of its own (a seeded server and four audited pages), so it runs apart
+ * (`npm run bench:lighthouse`); its last figures are repeated here.
+ */
+function printLighthouse() {
+  const file = 'test-results/lighthouse.json';
+  if (!existsSync(file)) return console.log('Lighthouse (mobile): no figures yet, run `npm run bench:lighthouse`.');
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { at: string; pages: { name: string; scores: Record<string, number>; lcpMs: number; cls: number; jsGzipBytes: number }[] };
+  console.log(`\nLighthouse mobile, last \`npm run bench:lighthouse\` (${report.at}): page perf/a11y/best/seo, LCP, CLS, JS gz`);
+  for (const p of report.pages) {
+    const s = p.scores;
+    console.log(`${p.name.padEnd(9)} ${s.performance}/${s.accessibility}/${s['best-practices']}/${s.seo}  ${p.lcpMs.toFixed(0)} ms  ${p.cls.toFixed(3)}  ${kb(p.jsGzipBytes)} KB`);
+  }
 }
 
 const median = (values: number[]): number => {
@@ -98,6 +113,7 @@ async function main() {
       }
     }
     console.log('\nJS budget on content pages: 25 KB gzip before interaction.');
+    printLighthouse();
   } finally {
     await stopServer(server);
     rmSync(STATIC_DIR, { recursive: true, force: true });

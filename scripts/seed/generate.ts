@@ -19,6 +19,7 @@ import { COUNTRIES, PROVINCES } from './geo';
 import { BRANDS, CATEGORIES, KINDS, categoryByKey } from './kinds';
 import { BUY_KEYWORDS, COLLECTIONS, SELLERS, SHOPS } from './merchants';
 import { offersOf, priceHistoryOf } from './offers';
+import { BANNERS } from './home';
 import { PROMOTIONS } from './promotions';
 import { postalCodeLocationRows, shippingPointRows } from './shipping-points';
 import { int, streamFor, unit } from './random';
@@ -198,6 +199,14 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
     }))],
     ['category_promotion_translations', () => PROMOTIONS.flatMap((p, i) => LANGS.map((lang, li) => ({
       promotion_id: i + 1, lang, title: p.title[li]!, text: p.text[li]!, link_label: p.linkLabel[li]!, link: p.link(li),
+    })))],
+    ['home_banners', () => BANNERS.map((b, i) => ({
+      id: i + 1, channel: b.channel ?? null, campaign: b.campaign ?? null, tone: b.tone, motif: b.motif,
+      starts_at: b.window?.from === undefined ? null : ctx.now + b.window.from * DAY,
+      ends_at: b.window?.to === undefined ? null : ctx.now + b.window.to * DAY, position: i,
+    }))],
+    ['home_banner_translations', () => BANNERS.flatMap((b, i) => LANGS.map((lang, li) => ({
+      banner_id: i + 1, lang, title: b.title[li]!, text: b.text[li]!, link_label: b.linkLabel[li]!, link: b.link(li),
     })))],
     ['configurator_presets', () => PRESETS.map((_, i) => ({ id: i + 1, position: i }))],
     ['configurator_preset_translations', () => PRESETS.flatMap((p, i) => perLang(p.name, (name, lang) => ({

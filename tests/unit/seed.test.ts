@@ -274,7 +274,7 @@ describe('toSqlStatements', () => {
 
 describe('renderProductImage', () => {
   it('returns an SVG document of the requested size, deterministic per key', () => {
-    const svg = renderProductImage('laptop-42', IMAGE_PRESETS.medium, 'Lenovo');
+    const svg = renderProductImage('laptop-42', IMAGE_PRESETS.medium, 'Lenovo')!;
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="300" height="300" viewBox="0 0 100 100"/);
     expect(svg.endsWith('</svg>')).toBe(true);
     expect(svg).toContain('>Lenovo</text>');

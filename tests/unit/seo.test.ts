@@ -204,7 +204,8 @@ describe('JSON-LD builders', () => {
       offers: { '@type': 'Offer', price: '399.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/RefurbishedCondition', seller: { name: 'Ampora' } },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 12, bestRating: 5 },
     });
-    expect((doc.image as string[])[0]).toBe('https://www.ampora.es/images/large/laptop-7.svg?label=Acme');
+    expect((doc.image as string[])[0]).toBe('https://www.ampora.es/images/large/laptop-7.svg?label=Acme&v=2');
+    expect(doc.image).toContain('https://www.ampora.es/images/large/laptop-7/scene.svg?label=Acme&v=2');
   });
 
   it('one seller with two offers: the featured (buy-box) offer when given', () => {

@@ -48,14 +48,14 @@ describe('blog', () => {
     expect(html).toMatch(/<h1 id="post-title">[^<]+<\/h1>/);
     expect(html).toMatch(/<div class="prose"><p>.+<h2>/);
     expect(html).toContain('href="/blog/tag/guias-de-compra"');
-    // The language switcher and the alternates go to the same post in English.
-    expect(html).toContain('<a href="/en/blog/gaming-laptops-a-buying-guide" hrefLang="en-GB"');
+    // The store selector (English as offered by the Spanish store) and the alternates go to the same post in English.
+    expect(html).toContain('<a href="/en/blog/gaming-laptops-a-buying-guide" hrefLang="en-ES" lang="en-GB"');
     expect(html).toMatch(/rel="alternate" hreflang="[^"]+" href="http:\/\/es\.localhost\/en\/blog\/gaming-laptops-a-buying-guide"/i);
     // On the Portuguese channel, Spanish is a prefixed language.
     const ptSlug = (await rows<{ slug: string }>("select slug from post_translations where post_id = 1 and lang = 'pt_PT'"))[0]!.slug;
     const ptPost = await pageAt(SEED_NOW, `${host('PT')}/blog/${ptSlug}`);
     expect(ptPost.status).toBe(200);
-    expect(ptPost.html).toContain('<a href="/es/blog/portatiles-gaming-guia-de-compra" hrefLang="es-ES"');
+    expect(ptPost.html).toContain('<a href="/es/blog/portatiles-gaming-guia-de-compra" hrefLang="es-PT" lang="es-ES"');
   });
 
   it('answers 404 for a future post until its time, then shows it', async () => {

@@ -247,18 +247,21 @@ describe('edge cache', () => {
 });
 
 describe('category menu of the isolate', () => {
-  it('is read once per language and catalogue version, frozen, and read again after a bump or a minute', async () => {
+  it('is read once per language, channel and catalogue version, frozen, and read again after a bump or a minute', async () => {
     const db = dbFor(env.DB);
     const t = Date.now();
-    const first = await cachedMenu(env.DB, env.CACHE, db, 'fr_FR', t);
+    const first = await cachedMenu(env.DB, env.CACHE, db, 'fr_FR', 'FR', t);
     expect(first.length).toBeGreaterThan(3);
-    expect(await cachedMenu(env.DB, env.CACHE, db, 'fr_FR', t + 1)).toBe(first);
+    expect(await cachedMenu(env.DB, env.CACHE, db, 'fr_FR', 'FR', t + 1)).toBe(first);
     expect(Object.isFrozen(first) && Object.isFrozen(first[0]) && Object.isFrozen(first[0]!.children)).toBe(true);
-    expect(await cachedMenu(env.DB, env.CACHE, db, 'de_DE', t + 1)).not.toBe(first);
-    expect(await cachedMenu(env.DB, env.CACHE, db, 'fr_FR', t + MENU_TTL_MS)).not.toBe(first);
-    const fresh = await cachedMenu(env.DB, env.CACHE, db, 'it_IT');
+    expect(Object.isFrozen(first[0]!.featuredBrands) && Object.isFrozen(first[0]!.featuredBrands![0])).toBe(true);
+    expect(await cachedMenu(env.DB, env.CACHE, db, 'de_DE', 'FR', t + 1)).not.toBe(first);
+    // Featured brands are the channel's: the same language on another channel is its own copy.
+    expect(await cachedMenu(env.DB, env.CACHE, db, 'fr_FR', 'ES', t + 1)).not.toBe(first);
+    expect(await cachedMenu(env.DB, env.CACHE, db, 'fr_FR', 'FR', t + MENU_TTL_MS)).not.toBe(first);
+    const fresh = await cachedMenu(env.DB, env.CACHE, db, 'it_IT', 'IT');
     await bumpCatalogueVersion(env.CACHE);
-    const after = await cachedMenu(env.DB, env.CACHE, db, 'it_IT');
+    const after = await cachedMenu(env.DB, env.CACHE, db, 'it_IT', 'IT');
     expect(after).not.toBe(fresh);
     expect(after).toEqual(fresh);
   });

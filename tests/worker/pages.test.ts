@@ -17,8 +17,8 @@ describe('channel home pages', () => {
     expect(htmlLang(html)).toBe(LANGUAGE_INFO[channel.defaultLanguage].tag);
     expect(html).toContain(`data-channel="${id}"`);
     expect(html).toContain(SHOP_BY_CATEGORY[id]);
-    // The language switcher offers each language of the channel.
-    for (const language of channel.languages) expect(html.toLowerCase()).toContain(`hreflang="${LANGUAGE_INFO[language].tag.toLowerCase()}"`);
+    // The store selector offers each language of the channel, as that store's (language-country).
+    for (const language of channel.languages) expect(html).toContain(`hrefLang="${LANGUAGE_INFO[language].prefix}-${id}" lang="${LANGUAGE_INFO[language].tag}"`);
   });
 
   it.each(CHANNEL_IDS)('%s renders English under /en/', async (id) => {

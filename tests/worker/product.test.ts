@@ -79,3 +79,34 @@ describe('offers of several sellers', () => {
     expect(rows).toHaveLength(row!.n - 1);
   });
 });
+
+describe('layout markup: technical sheet, reviews summary, the phones’ add-to-basket bar', () => {
+  // A laptop (screen and processor: two spec groups) with reviews that the store sells in Spain now.
+  const LAPTOP = `SELECT a.id FROM articles a JOIN offers o ON o.article_id = a.id AND o.channel = 'ES' AND o.availability_code <= 1
+    WHERE a.specs LIKE '%"screen"%' AND a.specs LIKE '%"cpu"%' AND a.rating_count > 0 ORDER BY a.id LIMIT 1`;
+  // Offered in Spain, but by no offer that can be bought.
+  const NOT_BUYABLE = `SELECT o.article_id FROM offers o WHERE o.channel = 'ES' GROUP BY o.article_id HAVING min(o.availability_code) > 5 ORDER BY o.article_id LIMIT 1`;
+
+  it('groups the specs into disclosures, only the first open, then the identifiers; the summary links to the reviews section', async () => {
+    const { status, html } = await productPage('es.localhost', `/en/${await slugOf(LAPTOP, 'en_EN')}`, '2026-11-18T12:00:00Z');
+    expect(status).toBe(200);
+    const groups = html.match(/<details class="specs-group"[^>]*>\s*<summary>[^<]*/g) ?? [];
+    expect(groups.length).toBeGreaterThanOrEqual(3);
+    expect(groups[0]).toContain('open=""');
+    expect(groups.filter((group) => group.includes('open=""'))).toHaveLength(1);
+    expect(groups.map((group) => group.replace(/^.*<summary>/s, ''))).toEqual(expect.arrayContaining(['Display and image', 'Performance and storage', 'General']));
+    expect(groups.at(-1)).toContain('General');
+    expect(html).toContain('href="#reviews"');
+    expect(html).toContain('<section id="reviews"');
+    // One bar, outside the buying block (whose button tests and shoppers address as the main one).
+    expect(html.match(/class="buy-bar"/g)).toHaveLength(1);
+    expect(html.indexOf('class="buy-bar"')).toBeGreaterThan(html.indexOf('id="specs-title"'));
+  });
+
+  it('has no bar when no offer can be bought', async () => {
+    const { status, html } = await productPage('es.localhost', `/en/${await slugOf(NOT_BUYABLE, 'en_EN')}`, '2026-11-18T12:00:00Z');
+    expect(status).toBe(200);
+    expect(html).not.toContain('class="buy-bar"');
+    expect(html).not.toContain('class="buy-box__cta"');
+  });
+});

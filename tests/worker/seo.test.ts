@@ -90,7 +90,9 @@ describe('hreflang and canonical', () => {
     const { several } = await articleIds();
     const slugs = await slugsOf('article', several);
     const { html } = await page(`${dev('PT')}/${slugs.pt_PT}`);
-    const switcher = /<nav class="language-switcher"[\s\S]*?<\/nav>/.exec(html)![0];
+    // The header's store selector, this store's languages.
+    const picker = /<details class="store-picker"[\s\S]*?<\/details>/.exec(html)![0];
+    const switcher = /<li class="store-list__store" data-store="PT" data-current="">[\s\S]*?<\/ul><\/li>/.exec(picker)![0];
     expect(switcher).toContain(`href="/en/${slugs.en_EN}"`);
     expect(switcher).toContain(`href="/es/${slugs.es_ES}"`);
     expect(switcher).toContain(`href="/${slugs.pt_PT}"`);

@@ -4,6 +4,11 @@
  *
  *   GET /listing?category=12&brand=lenovo,hp&price_from=300&sort=price-asc&page=2
  *   GET /search/suggestions?q=leno
+ *   GET /cards?ids=812,77,1034
+ *
+ * `cards` answers the product cards of up to 20 article ids (the home's "recently viewed"
+ * strip), in the order asked, each once; ids unknown in the catalogue are left out. Prices are
+ * the channel's, words the language of X-Selected-Language.
  *
  * The listing's scope is one of `category`, `collection`, `brand`, `seller` (ids) or `query`
  * (text), none meaning the whole catalogue; the rest of the query string is the listing state of
@@ -13,6 +18,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { cardsByIds } from '../db/catalogue';
 import { listCategory, listProducts, type ListingScope } from '../db/listing';
 import { suggest } from '../db/search';
 import { parseListingQuery } from '../domain/catalogue/listing-query';
@@ -40,6 +46,10 @@ const listingParams = z
 
 const suggestionParams = z.object({ q: z.string().trim().min(2, 'at least 2 characters').max(100) });
 
+/** Cards asked for at once, at most. */
+export const MAX_CARD_IDS = 20;
+const cardParams = z.object({ ids: z.string().regex(new RegExp(`^[1-9]\\d{0,8}(?:,[1-9]\\d{0,8}){0,${MAX_CARD_IDS - 1}}$`), 'product ids separated by commas') });
+
 /**
  * Runs `work` and sets Server-Timing to the time it took. Workers' clocks only move while the
  * isolate waits on I/O, so the figure is the D1 wait, not the JavaScript in between.
@@ -57,7 +67,7 @@ export const catalogue = new Hono<AppEnv>()
     const searchParams = new URL(c.req.url).searchParams;
     const text = first(params.query)?.trim() ?? '';
     const result = await timed(c, async () => {
-      const context = { channel: c.var.channel.id, language: c.var.language, i18n: c.var.i18n };
+      const context = { channel: c.var.channel.id, language: c.var.language, i18n: c.var.i18n, campaigns: { list: c.var.channel.campaigns ?? [], now: c.var.now } };
       if (params.category) {
         const found = await listCategory(c.var.db, { ...context, categoryId: Number(params.category), query: parseListingQuery(searchParams) });
         if (!found) throw appError('notFound');
@@ -76,6 +86,11 @@ export const catalogue = new Hono<AppEnv>()
       return listProducts(c.var.db, { ...context, scope, query: parseListingQuery(searchParams) });
     });
     return c.json(okEnvelope(result));
+  })
+  .get('/cards', validate('query', cardParams), async (c) => {
+    const ids = [...new Set(c.req.valid('query').ids.split(',').map(Number))];
+    const cards = await timed(c, () => cardsByIds(c.var.db, c.var.language, c.var.channel.id, ids));
+    return c.json(okEnvelope(cards));
   })
   .get('/search/suggestions', validate('query', suggestionParams), async (c) => {
     const { q } = c.req.valid('query');

@@ -1,8 +1,8 @@
 /**
- * Catalogue reads for the pages: the category menu, home, product cards and detail, and the
+ * Catalogue reads for the pages (the category menu is worker/db/menu.ts): home, product cards and detail, and the
  * slug resolver. Prices are the best offer on the request's channel.
  */
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { inList } from './limits';
 import type { Language } from '../../client/i18n/languages';
 import type { CollectionTeaser, MenuCategory, ProductCard, ProductDetail } from '../../client/types';
@@ -12,7 +12,6 @@ import {
   articles,
   articleTranslations,
   brands,
-  categories,
   categoryTranslations,
   collectionArticles,
   collections,
@@ -22,24 +21,6 @@ import {
   sellers,
   slugs,
 } from './schema';
-
-/** The whole category tree in a language, roots first, each level by position. */
-export async function categoryTree(db: Db, language: Language): Promise<MenuCategory[]> {
-  const rows = await db
-    .select({ id: categories.id, parentId: categories.parentId, icon: categories.icon, name: categoryTranslations.name, slug: categoryTranslations.slug })
-    .from(categories)
-    .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.lang, language)))
-    .orderBy(asc(categories.level), asc(categories.position), asc(categories.id));
-  const byId = new Map<number, MenuCategory>();
-  const roots: MenuCategory[] = [];
-  for (const row of rows) {
-    const node: MenuCategory = { id: row.id, name: row.name, slug: row.slug, icon: row.icon, children: [] };
-    byId.set(row.id, node);
-    const parent = row.parentId === null ? undefined : byId.get(row.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
-}
 
 /** Ids of a category and everything below it. */
 export function subtreeIds(node: MenuCategory): number[] {
@@ -74,7 +55,20 @@ export const cardColumns = {
   price: listings.price,
   originalPrice: listings.originalPrice,
   availabilityCode: listings.availabilityCode,
+  condition: articles.condition,
+  // Only a marketplace seller is named on a card: the retailer's own offers need no badge.
+  sellerName: sql<string | null>`(select ${sellers.name} from ${sellers} where ${sellers.id} = ${listings.sellerId} and ${sellers.kind} = 'marketplace')`.as('seller_name'),
 };
+
+/** The campaigns (collections.campaign) of the article's collections, comma-separated, or null. */
+export const campaignsOfArticle = sql<string | null>`(select group_concat(distinct ${collections.campaign}) from ${collectionArticles}
+  join ${collections} on ${collections.id} = ${collectionArticles.collectionId}
+  where ${collectionArticles.articleId} = ${articles.id} and ${collections.campaign} is not null)`.as('campaigns');
+
+/** A card row with its `campaigns` column split into `campaignSlugs`. */
+export function withCampaignSlugs<T extends { campaigns: string | null }>({ campaigns, ...card }: T): Omit<T, 'campaigns'> & { campaignSlugs: string[] } {
+  return { ...card, campaignSlugs: campaigns ? campaigns.split(',') : [] };
+}
 
 /**
  * Cards for the given ids, in the order given (listing queries pick and order ids first).
@@ -82,22 +76,23 @@ export const cardColumns = {
 export async function cardsByIds(db: Db, language: Language, channel: ChannelId, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, campaigns: campaignsOfArticle })
     .from(articles)
     .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
     .innerJoin(brands, eq(brands.id, articles.brandId))
     .leftJoin(listings, and(eq(listings.articleId, articles.id), eq(listings.channel, channel)))
     .where(inList(articles.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(rows.map((row) => [row.id, withCampaignSlugs(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function featuredCollections(db: Db, language: Language, channel: ChannelId, perCollection: number): Promise<CollectionTeaser[]> {
+/** The featured collections (at most 3); one that belongs to a campaign only while the campaign runs (`liveCampaigns`). */
+export async function featuredCollections(db: Db, language: Language, channel: ChannelId, perCollection: number, liveCampaigns: readonly string[] = []): Promise<CollectionTeaser[]> {
   const rows = await db
     .select({ id: collections.id, name: collectionTranslations.name, slug: collectionTranslations.slug, description: collectionTranslations.description })
     .from(collections)
     .innerJoin(collectionTranslations, and(eq(collectionTranslations.collectionId, collections.id), eq(collectionTranslations.lang, language)))
-    .where(eq(collections.featured, true))
+    .where(and(eq(collections.featured, true), or(isNull(collections.campaign), inList(collections.campaign, [...liveCampaigns]))))
     .orderBy(asc(collections.position))
     .limit(3);
   return Promise.all(

@@ -17,6 +17,7 @@ import { formatMoney } from '../../client/i18n/format';
 import type { Language } from '../../client/i18n/languages';
 import type { Facet, FacetValue, ListingQuery, ListingResult } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
+import { withCampaignFlags, type Campaign } from '../domain/catalogue/campaign';
 import { RATING_STEPS, parseCombo, smallFacetCounts } from '../domain/catalogue/facet-counts';
 import { ATTRIBUTE_PREFIX, CONDITIONS } from '../domain/catalogue/listing-query';
 import { PRICE_BUCKET_CENTS } from '../domain/catalogue/price-buckets';
@@ -42,6 +43,8 @@ export interface ListProductsArgs {
   query: ListingQuery;
   /** Translates the facet labels. */
   i18n: I18n;
+  /** The channel's campaigns and the request's clock: cards of a running campaign carry its flag. */
+  campaigns?: { list: readonly Campaign[]; now: Date };
 }
 
 interface FacetRow {
@@ -128,7 +131,8 @@ export async function listCategory(db: Db, args: Omit<ListProductsArgs, 'scope'>
 async function withCards(db: Db, args: Omit<ListProductsArgs, 'scope'>, fetched: Fetched, correctedQuery?: string): Promise<ListingResult> {
   const { channel, language } = args;
   const { query } = fetched;
-  const items = await cardsByIds(db, language, channel, fetched.ids);
+  const cards = await cardsByIds(db, language, channel, fetched.ids);
+  const items = args.campaigns ? withCampaignFlags(cards, args.campaigns.list, channel, args.campaigns.now) : cards;
   return {
     items,
     total: fetched.total,

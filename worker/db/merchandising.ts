@@ -64,7 +64,7 @@ function toCandidate(row: Awaited<ReturnType<typeof highlightQuery>>[number]): H
     ratingAverage: card.ratingAverage,
     ratingCount: card.ratingCount,
     campaignSlugs: campaigns ? campaigns.split(',') : [],
-    card,
+    card: { ...card, campaignSlugs: campaigns ? campaigns.split(',') : [] },
   };
 }
 

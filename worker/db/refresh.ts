@@ -7,7 +7,8 @@
  *
  * Derived values:
  * - listings.price: the price of the buy-box winner (BUYBOX_WINNERS_SQL, the product page's rule),
- *   null if nothing can be bought; original_price is that same offer's crossed-out price.
+ *   null if nothing can be bought; original_price is that same offer's crossed-out price and
+ *   seller_id its seller (a card names a marketplace seller).
  * - listings.availability_code: the buy-box winner's code (what the product page promises), else
  *   the best (lowest) code of any offer on the channel (nothing can be bought).
  * - listings.seller_kinds: own = 1 | marketplace = 2 | dropshipping = 4.
@@ -67,7 +68,7 @@ const CHANNEL_INDEX = `CASE g.channel ${CHANNEL_IDS.map((id, i) => `WHEN '${id}'
  * else is left; our own offer within 1 % of the cheapest landed cost, else the cheapest; then
  * faster delivery, premium tier, lower offer id). A test compares it with buybox() offer by offer.
  */
-export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, price, original_price, availability_code FROM (
+export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, seller_id, price, original_price, availability_code FROM (
   SELECT e.*, row_number() OVER (PARTITION BY article_id, channel ORDER BY
     (seller_id = ${OWN_SELLER_ID} AND landed * 100 <= cheapest * (100 + ${OWN_OFFER_TOLERANCE_PERCENT})) DESC,
     landed, delivery_max_days, tier <> 'premium', id) AS rank
@@ -90,14 +91,14 @@ export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, p
  * a card, its sort key and the price filters all show what "add to basket" puts in the basket;
  * null when nothing can be bought (the product page shows no price either).
  */
-const LISTINGS = `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, availability_code, condition, type,
+const LISTINGS = `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, seller_id, availability_code, condition, type,
   seller_kinds, offer_count, rating_average, rating_count, created_at, relevance, combo)
-SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, g.price, g.original_price,
+SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, g.price, g.original_price, g.seller_id,
   g.availability_code, a.condition, a.type, g.seller_kinds, g.offer_count, a.rating_average, a.rating_count, a.created_at,
   ((${availabilityRankSql('g.availability_code')}) * 16 + (10 - a.rating_average)) * 4294967296 - a.created_at,
   ${comboSql('') /* unqualified: seller_kinds and availability_code come from g, the rest from a */}
 FROM (
-  SELECT o.article_id, o.channel, w.price, w.original_price,
+  SELECT o.article_id, o.channel, w.price, w.original_price, w.seller_id,
     -- the buy box's promise when something can be bought, else the best code of any offer
     coalesce(w.availability_code, o.availability_code) AS availability_code, o.seller_kinds, o.offer_count
   FROM (

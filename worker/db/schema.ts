@@ -321,6 +321,41 @@ export const categoryPromotionTranslations = sqliteTable(
   (t) => [primaryKey({ columns: [t.promotionId, t.lang] })],
 );
 
+/**
+ * Banners of the home page, in a row under the hero. `channel` null runs on every channel; the
+ * window is half-open, [starts_at, ends_at), either end optional. A banner with a `campaign`
+ * (slug of a campaign of the channel configuration) shows only while that campaign runs on the
+ * channel and wears its flag colours; otherwise `tone` picks one of the design's palettes.
+ * Rules: worker/domain/catalogue/home-banners.ts.
+ */
+export const homeBanners = sqliteTable('home_banners', {
+  id: integer('id').primaryKey(),
+  channel: text('channel'),
+  campaign: text('campaign'),
+  tone: text('tone', { enum: ['brand', 'accent', 'ink', 'ok'] })
+    .notNull()
+    .default('brand'),
+  /** Motif of the generated art: one of the category icons (client/components/banner-art.tsx). */
+  motif: text('motif').notNull().default(''),
+  startsAt: integer('starts_at', { mode: 'timestamp' }),
+  endsAt: integer('ends_at', { mode: 'timestamp' }),
+  position: integer('position').notNull().default(0),
+});
+
+/** A home banner's words and link in a language; `link` as in category_promotion_translations. */
+export const homeBannerTranslations = sqliteTable(
+  'home_banner_translations',
+  {
+    bannerId: integer('banner_id').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull().default(''),
+    linkLabel: text('link_label').notNull(),
+    link: text('link').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bannerId, t.lang] })],
+);
+
 /** Ready-made PC configurations of the configurator, reached through their slug (kind 'configurator'). */
 export const configuratorPresets = sqliteTable('configurator_presets', {
   id: integer('id').primaryKey(),
@@ -397,6 +432,8 @@ export const listings = sqliteTable(
     brandId: integer('brand_id').notNull(),
     price: integer('price'),
     originalPrice: integer('original_price'),
+    /** The buy-box offer's seller (the card's "sold by" badge), null when nothing can be bought. */
+    sellerId: integer('seller_id'),
     availabilityCode: integer('availability_code').notNull(),
     condition: text('condition').notNull(),
     type: text('type').notNull(),

@@ -8,6 +8,7 @@ import type { Language } from '../../client/i18n/languages';
 import { slugHref, type RoutingChannel } from '../../client/routes';
 import type { ProductDetail, ProductOffer } from '../../client/types';
 import { starsFromScore } from '../domain/catalogue/rating';
+import { viewsOf } from '../media/views';
 
 const CONTEXT = 'https://schema.org';
 const SCHEMA = 'https://schema.org/';
@@ -94,7 +95,8 @@ export function productJsonLd(product: ProductDetail, at: ProductJsonLdAt): Json
     name: product.name,
     description: product.description,
     url,
-    image: [at.origin + productImageUrl(product.imageKey, 'large', product.brand)],
+    // Every view of the gallery, main image first.
+    image: viewsOf(product.imageKey).map((view) => at.origin + productImageUrl(product.imageKey, 'large', product.brand, view)),
     sku: product.reference,
     mpn: product.reference,
     ...(/^\d{13}$/.test(product.ean) ? { gtin13: product.ean } : {}),

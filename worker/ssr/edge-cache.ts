@@ -26,6 +26,8 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** Set when the response must not be stored (a render error after the shell was sent). */
     edgeCacheSkip: boolean;
+    /** Epoch ms after which a stored copy must not be served (the page changes then: a banner ends). */
+    edgeCacheUntil: number;
   }
 }
 
@@ -119,6 +121,16 @@ export function skipEdgeCache(c: AppContext): void {
   c.set('edgeCacheSkip', true);
 }
 
+/**
+ * Caps how long this response may be kept: a page whose content changes at a known instant (a
+ * banner's or campaign's start or end) is served from no cache past it. The earliest cap wins.
+ */
+export function limitEdgeCache(c: AppContext, until: Date): void {
+  const time = until.getTime();
+  const current = c.get('edgeCacheUntil');
+  if (Number.isFinite(time) && (current === undefined || time < current)) c.set('edgeCacheUntil', time);
+}
+
 export interface EdgeCacheOptions {
   /** Force the cache on or off (tests); by default it follows the environment (see enabledByEnvironment). */
   enabled?: boolean;
@@ -129,7 +141,9 @@ export interface EdgeCacheOptions {
 /** Headers of the Cache API copy only: when it was stored and the nonce its HTML carries. */
 const STORED_AT = 'X-Edge-Stored-At';
 const STORED_NONCE = 'X-Edge-Nonce';
-const INTERNAL_HEADERS = ['Cache-Control', 'Content-Length', 'Content-Security-Policy', STORED_AT, STORED_NONCE];
+/** Epoch ms past which the copy is stale even within the TTL (limitEdgeCache). */
+const STORED_EXPIRES = 'X-Edge-Expires';
+const INTERNAL_HEADERS = ['Cache-Control', 'Content-Length', 'Content-Security-Policy', STORED_AT, STORED_NONCE, STORED_EXPIRES];
 
 function visitorHeaders(headers: Headers): Headers {
   const copy = new Headers(headers);
@@ -149,7 +163,9 @@ async function fromCacheApi(stored: Response, now: number): Promise<StoredPage> 
   const body = await stored.text();
   const nonce = stored.headers.get(STORED_NONCE) ?? /\snonce="([^"]+)"/.exec(body)?.[1] ?? null;
   const storedAt = Number(stored.headers.get(STORED_AT));
-  const expires = Number.isFinite(storedAt) && storedAt > 0 ? storedAt + EDGE_TTL_SECONDS * 1000 : now + EDGE_TTL_SECONDS * 1000;
+  const byTtl = Number.isFinite(storedAt) && storedAt > 0 ? storedAt + EDGE_TTL_SECONDS * 1000 : now + EDGE_TTL_SECONDS * 1000;
+  const cap = Number(stored.headers.get(STORED_EXPIRES));
+  const expires = cap > 0 ? Math.min(byTtl, cap) : byTtl;
   return { body, nonce, headers: visitorHeaders(stored.headers), expires, status: stored.status };
 }
 
@@ -175,8 +191,9 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
         const inMemory = memory?.get(key);
         if (inMemory) return respond(c, hitResponse(inMemory, c.var.nonce, 'memory'));
         const stored = await cache.match(key);
-        if (stored) {
-          const entry = MemoryPageCache.entryOf(await fromCacheApi(stored, Date.now()));
+        const page = stored ? await fromCacheApi(stored, Date.now()) : undefined;
+        if (page && page.expires > Date.now()) {
+          const entry = MemoryPageCache.entryOf(page);
           memory?.set(key, entry);
           return respond(c, hitResponse(entry, c.var.nonce, 'edge'));
         }
@@ -200,11 +217,15 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
         const body = await new Response(forCache).text();
         if (c.get('edgeCacheSkip')) return;
         const storedAt = Date.now();
+        const until = c.get('edgeCacheUntil');
+        const expires = Math.min(storedAt + EDGE_TTL_SECONDS * 1000, until ?? Infinity);
+        if (expires <= storedAt) return;
         const stored = visitorHeaders(response.headers);
-        memory?.set(cacheKey, MemoryPageCache.entryOf({ status: 200, headers: stored, body, nonce, expires: storedAt + EDGE_TTL_SECONDS * 1000 }));
-        stored.set('Cache-Control', `public, s-maxage=${EDGE_TTL_SECONDS}`);
+        memory?.set(cacheKey, MemoryPageCache.entryOf({ status: 200, headers: stored, body, nonce, expires }));
+        stored.set('Cache-Control', `public, s-maxage=${Math.max(1, Math.ceil((expires - storedAt) / 1000))}`);
         stored.set(STORED_AT, String(storedAt));
         stored.set(STORED_NONCE, nonce);
+        if (until !== undefined) stored.set(STORED_EXPIRES, String(expires));
         await cache.put(cacheKey, new Response(body, { status: 200, headers: stored }));
       })().catch((error: unknown) => console.error('Edge cache store failed', cacheKey, error)),
     );

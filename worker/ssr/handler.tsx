@@ -5,7 +5,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { createElement, type ReactNode } from 'react';
-import type { StoreContextValue } from '../../client/components/store-context';
+import type { StoreContextValue, StoreLink } from '../../client/components/store-context';
 import { ErrorPage, NotFoundPage } from '../../client/pages/status';
 import { safeNext } from '../../client/safe-next';
 import { decodeSegment, href, matchPath } from '../../client/routes';
@@ -17,21 +17,29 @@ import { CHANNEL_IDS, type Channel } from '../channel/channels';
 import { channelAlternates, channelOrigins, routePaths, slugPaths, type PagePaths } from '../seo/hreflang';
 import { breadcrumbJsonLd, organizationJsonLd } from '../seo/json-ld';
 import { pageSeo, type PageKind } from '../seo/page-seo';
-import { skipEdgeCache } from './edge-cache';
+import { limitEdgeCache, skipEdgeCache } from './edge-cache';
 import { ROUTE_PAGES, SLUG_PAGES, type Loaded, type PageDefinition } from './pages/index';
 import { menuFor } from './menu';
 import { isCrawler, renderDocument, type RenderInput } from './render';
 
-/** The same page on the other channels, in each one's own language (the footer's country links). */
-function channelLinks(url: URL, paths: PagePaths, current: Channel['id'], channels: Record<Channel['id'], Channel>): StoreContextValue['channelLinks'] {
+/**
+ * Every store in each of its languages (the store selector): the same page where it has a
+ * version there, else that store's home; a path on the request's channel, an absolute URL on
+ * the others. `paths` absent (status pages): every store's homes.
+ */
+function storeLinks(url: URL, paths: PagePaths | undefined, current: Channel['id'], channels: Record<Channel['id'], Channel>): StoreLink[] {
   const origins = channelOrigins(url, current, channels);
-  return CHANNEL_IDS.filter((id) => id !== current).map((id) => ({
-    id,
-    href: origins[id] + (paths(channels[id].defaultLanguage, channels[id]) ?? '/'),
-  }));
+  return CHANNEL_IDS.map((id) => {
+    const channel = channels[id];
+    const origin = id === current ? '' : origins[id];
+    return {
+      id,
+      languages: channel.languages.map((language) => ({ language, href: origin + (paths?.(language, channel) ?? href('home', language, channel)) })),
+    };
+  });
 }
 
-function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContextValue['alternates'], channelLinks: StoreContextValue['channelLinks'] = []): StoreContextValue {
+function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContextValue['alternates'], paths?: PagePaths): StoreContextValue {
   const { channel, language } = c.var;
   const url = new URL(c.req.url);
   return {
@@ -45,7 +53,7 @@ function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContex
     language,
     menu,
     alternates,
-    channelLinks,
+    stores: storeLinks(url, paths, channel.id, c.var.channels),
     currentPath: url.pathname + url.search,
   };
 }
@@ -130,12 +138,13 @@ export async function handlePage(c: AppContext): Promise<Response> {
   const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user, http: c, env: c.env }) : null;
   if (loaded && 'redirect' in loaded) return c.redirect(loaded.redirect, 302);
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
+  if (loaded.cacheUntil) limitEdgeCache(c, loaded.cacheUntil);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});
   const channels = c.var.channels;
   const seo = pageSeo({ paths, kind, language, channel: channel.id, channels, url, noIndex: loaded.meta.noIndex });
   const body = createElement(page.component, { data: loaded.data });
-  return render(c, 200, loaded.meta.title, body, storeValue(c, menu, channelAlternates(paths, channel), channelLinks(url, paths, channel.id, channels)), {
+  return render(c, 200, loaded.meta.title, body, storeValue(c, menu, channelAlternates(paths, channel), paths), {
     description: loaded.meta.description,
     canonical: seo.canonical,
     noIndex: seo.noIndex,

@@ -96,3 +96,16 @@ export function campaignFlagForSlugs(
   const campaign = campaigns.find((candidate) => articleCampaignSlugs.includes(candidate.slug) && isCampaignActive(candidate, channel, now));
   return campaign?.flag ?? null;
 }
+
+/**
+ * The cards with `campaignFlag` set from their `campaignSlugs` (campaignFlagForSlugs): the badge
+ * a card shows, in the colours of the campaign's data, only while the campaign runs.
+ */
+export function withCampaignFlags<T extends { campaignSlugs?: readonly string[] }>(
+  cards: readonly T[],
+  campaigns: readonly Campaign[],
+  channel: ChannelId,
+  now: Date,
+): (T & { campaignFlag: Campaign['flag'] | null })[] {
+  return cards.map((card) => ({ ...card, campaignFlag: campaignFlagForSlugs(card.campaignSlugs ?? [], campaigns, channel, now) }));
+}

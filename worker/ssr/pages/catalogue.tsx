@@ -9,20 +9,40 @@ import type { ProductData } from '../../../client/pages/product';
 import { featuredCollections, findCategory, topRatedProducts } from '../../db/catalogue';
 import { presetById } from '../../db/configurator';
 import { brandsWithCounts } from '../../db/entities';
+import { homeMerchandising } from '../../db/home';
 import { productPage } from '../../db/product';
 import { groupBrandsByInitial } from '../../domain/catalogue/brand-index';
+import { isCampaignActive } from '../../domain/catalogue/campaign';
 import { summarizeConfiguration } from '../../domain/catalogue/configuration';
+import { liveBanners, nextBannerChange } from '../../domain/catalogue/home-banners';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
-import { href, slugHref } from '../../../client/routes';
+import { href, languagePrefix, slugHref } from '../../../client/routes';
 import { productJsonLd } from '../../seo/json-ld';
 import { definePage } from './types';
 
 const home = definePage<HomeData>({
   component: lazy(() => import('../../../client/pages/home')),
-  async load({ db, language, channel, i18n }) {
-    const [collections, topRated] = await Promise.all([featuredCollections(db, language, channel.id, 8), topRatedProducts(db, language, channel.id, 8)]);
+  async load({ db, language, channel, i18n, menu, now }) {
+    const campaigns = channel.campaigns ?? [];
+    const liveCampaigns = campaigns.filter((campaign) => isCampaignActive(campaign, channel.id, now)).map((campaign) => campaign.slug);
+    const [collections, topRated, merchandise] = await Promise.all([
+      featuredCollections(db, language, channel.id, 8, liveCampaigns),
+      topRatedProducts(db, language, channel.id, 8),
+      homeMerchandising(db, language, channel.id, menu),
+    ]);
+    const pictures = new Map(merchandise.pictures.map((picture) => [picture.categoryId, picture]));
     return {
-      data: { collections, topRated },
+      data: {
+        banners: liveBanners(merchandise.banners, campaigns, channel.id, now, languagePrefix(language, channel)),
+        tiles: menu.map(({ id, name, slug }) => {
+          const picture = pictures.get(id);
+          return { id, name, slug, image: picture ? { imageKey: picture.imageKey, label: picture.brand } : null };
+        }),
+        topOffers: merchandise.topOffers,
+        collections,
+        topRated,
+      },
+      cacheUntil: nextBannerChange(merchandise.banners, campaigns, channel.id, now),
       meta: { title: i18n._(msg`Ampora — electronics and technology online`), description: i18n._(msg`Laptops, smartphones, components, TVs and more, with fast delivery and 30-day returns.`) },
     };
   },

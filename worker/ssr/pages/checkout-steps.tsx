@@ -98,7 +98,9 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
   const first = firstIncompleteStep(draft, STEP_OF[requested]);
   const step = (first === 'cart' ? 'addresses' : first) as Step;
   const modificationExpired = modifierExpired(await stub.modifier(), context.now);
-  const base = { step, cartId, draft, next: href(NEXT_OF[step], language, channel), isB2b: user!.isB2b, modificationExpired, alert: null as StepAlert | null };
+  // The order summary beside every step counts the basket's items and, before the quote, its subtotal.
+  const basket = { units: cart.units, subtotal: cart.totals.articlesSubtotal };
+  const base = { step, cartId, draft, next: href(NEXT_OF[step], language, channel), isB2b: user!.isB2b, modificationExpired, alert: null as StepAlert | null, basket };
 
   if (step === 'addresses') {
     const [shipping, billing, countries] = await Promise.all([listAddresses(db, 'shipping', user!.id, language), listAddresses(db, 'billing', user!.id, language), listCountries(db, language)]);

@@ -34,7 +34,7 @@ const basket = definePage<BasketPageData>({
     return {
       // `?error=cart`: a checkout step could not load the cart (worker/ssr/pages/checkout-steps.tsx).
       data: { cart, checkoutHref: href(NEXT_STEP, language, channel), loadError: url.searchParams.get('error') === 'cart' },
-      meta: { title: i18n._(msg`Your basket | Ampora`), noIndex: true },
+      meta: { title: i18n._(msg`Your basket | Ampora`), description: i18n._(msg`Your basket at Ampora: the products you chose, their delivery and the total, ready for checkout.`), noIndex: true },
     };
   },
 });

@@ -12,7 +12,7 @@ import { findCategory, subtreeIds } from '../../db/catalogue';
 import { brandById, buyKeywordCategory, buyKeywordSlugs, categoryTexts, collectionById, sellerById } from '../../db/entities';
 import { listProducts, type ListingScope } from '../../db/listing';
 import { merchandising, type HighlightScope } from '../../db/merchandising';
-import { isCampaignActive } from '../../domain/catalogue/campaign';
+import { isCampaignActive, withCampaignFlags } from '../../domain/catalogue/campaign';
 import { pickHighlights } from '../../domain/catalogue/highlights';
 import { parseListingQuery } from '../../domain/catalogue/listing-query';
 import { livePromotions } from '../../domain/catalogue/promotions';
@@ -41,7 +41,12 @@ async function loadMerchandise(context: LoadContext, merchandise: Merchandise): 
   const { candidates, promotions } = await merchandising(db, { channel: channel.id, language, liveCampaigns, ...merchandise });
   const picked = pickHighlights(candidates, liveCampaigns);
   return {
-    highlights: picked.map((id) => candidates.find((candidate) => candidate.articleId === id)!.card),
+    highlights: withCampaignFlags(
+      picked.map((id) => candidates.find((candidate) => candidate.articleId === id)!.card),
+      channel.campaigns ?? [],
+      channel.id,
+      now,
+    ),
     promotions: livePromotions(promotions, merchandise.promotionTrail ?? [], now, languagePrefix(language, channel)),
   };
 }
@@ -53,10 +58,10 @@ async function listing(
   extra: Pick<Loaded<ListingPageData>, 'slugs' | 'routeParams'> = {},
   merchandise?: Merchandise,
 ): Promise<Loaded<ListingPageData>> {
-  const { db, channel, language, url, i18n } = context;
+  const { db, channel, language, url, i18n, now } = context;
   const query = parseListingQuery(url.searchParams);
   const [result, above] = await Promise.all([
-    listProducts(db, { channel: channel.id, language, scope, query, i18n }),
+    listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } }),
     merchandise && query.page === 1 ? loadMerchandise(context, merchandise) : {},
   ]);
   const { crumbs, title, description, ...rest } = page;

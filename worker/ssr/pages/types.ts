@@ -46,6 +46,8 @@ export interface Loaded<D> {
   breadcrumbs?: { name: string; path: string }[];
   /** Extra response headers (a preview must not be stored anywhere). */
   headers?: Record<string, string>;
+  /** When what the page shows next changes by the clock (a banner ends): the edge keeps no copy past it. */
+  cacheUntil?: Date | null;
 }
 
 export interface PageDefinition<D> {
