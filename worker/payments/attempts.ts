@@ -290,7 +290,7 @@ export async function submitDetails(db: D1Database, gateway: PaymentGateway, inp
     return latest.stage === 'starting' || latest.stage === 'details' ? { kind: 'busy' } : { kind: 'no_attempt' };
   }
   const claim = await db.prepare("UPDATE payments SET stage = 'details', updated_at = ? WHERE id = ? AND state = 'pending' AND stage = 'action'").bind(input.now, latest.id).run();
-  if (claim.meta.changes !== 1) return submitDetailsAgain(db, scope, input);
+  if (claim.meta.changes !== 1) return submitDetailsAgain(db, scope);
   let outcome: PaymentOutcome;
   try {
     // Keyed by the details too: the same result sent again is one call, and a wrong result sent
@@ -313,7 +313,7 @@ async function reopenAction(db: D1Database, id: number, now: number): Promise<vo
   await db.prepare("UPDATE payments SET stage = 'action', updated_at = ? WHERE id = ? AND stage = 'details'").bind(now, id).run();
 }
 
-async function submitDetailsAgain(db: D1Database, scope: PaymentScope, input: DetailsInput): Promise<PayOutcome | { kind: 'no_attempt' }> {
+async function submitDetailsAgain(db: D1Database, scope: PaymentScope): Promise<PayOutcome | { kind: 'no_attempt' }> {
   const latest = (await attemptsOf(db, scope.reference))[0];
   const answer = latest && storedAnswer(latest);
   if (latest?.stage === 'done' && answer) return { kind: 'answer', answer };

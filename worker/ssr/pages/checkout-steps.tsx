@@ -215,7 +215,7 @@ async function stepProps(context: LoadContext, requested: Step): Promise<Checkou
       notifications: quote ? quote.promotions.notifications.map((n) => ({ title: n.notificationTitle, body: n.notificationBody, type: n.notificationType, code: n.couponCode ?? null, value: n.couponDiscountTextValue ?? null, missingAmount: n.missingAmount ?? null })) : [],
       giftCard: quote?.giftCard ?? null,
       solidary: quote?.solidary ?? null,
-      summary: quote && step === 'summary' ? await summaryOf(context, quote) : null,
+      summary: quote && step === 'summary' ? await summaryOf(quote) : null,
       timeZone: CHANNEL_TIME_ZONES[channel.id],
     },
   };
@@ -233,7 +233,7 @@ async function storedCardsOf(context: LoadContext): Promise<StepStoredCard[] | n
 }
 
 /** What the summary repeats of the customer's choices (spec §4 summary: everything chosen). */
-async function summaryOf(context: LoadContext, quote: Quote): Promise<StepSummary> {
+async function summaryOf(quote: Quote): Promise<StepSummary> {
   const to = quote.shippingAddress as Record<string, string | number | undefined>;
   // Written the way the address's country writes addresses (the same line as the order pages).
   const shipTo = destinationLine(quote.shippingAddress);
