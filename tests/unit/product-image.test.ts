@@ -118,6 +118,13 @@ describe('generated product images', () => {
     }
   });
 
+  it('draws keys named like Object.prototype members as the fallback box, not a crash', () => {
+    for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty-12']) {
+      expect(viewsOf(key).length).toBeGreaterThan(0);
+      assertWellFormedSvg(renderProductImage(key, 530, 'Brand', 'front')!);
+    }
+  });
+
   it('renders any key the route accepts', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z0-9-]{1,64}$/), fc.constantFrom(...IMAGE_VIEWS), (key, view) => {

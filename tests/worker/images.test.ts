@@ -46,6 +46,8 @@ describe('/images', () => {
     ['a key outside the pattern (old address)', '/images/small/..%2Fx.svg'],
     ['a file that is not .svg', '/images/small/laptop-12.png'],
     ['a too long key', `/images/small/${'a'.repeat(65)}/side.svg`],
+    ['an Object.prototype member as preset', '/images/constructor/laptop-12.svg'],
+    ['an Object.prototype member as preset (view address)', '/images/toString/laptop-12/front.svg'],
   ])('answers 404 for %s, as a page, never cached as an image', async (_, path) => {
     const { status, headers } = await page(`${host('ES')}${path}`);
     expect(status).toBe(404);

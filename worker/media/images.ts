@@ -13,7 +13,8 @@ import { isImageView, type ImageView } from './views';
 const KEY = /^[a-z0-9-]{1,64}$/i;
 
 function answer(c: AppContext, preset: string, key: string, view: ImageView) {
-  const size = IMAGE_PRESETS[preset as keyof typeof IMAGE_PRESETS];
+  // Own keys only: "constructor" is not a preset.
+  const size = Object.hasOwn(IMAGE_PRESETS, preset) ? IMAGE_PRESETS[preset as keyof typeof IMAGE_PRESETS] : undefined;
   if (!size || !KEY.test(key)) throw appError('notFound');
   const svg = renderProductImage(key, size, (c.req.query('label') ?? '').slice(0, 40), view);
   if (svg === null) throw appError('notFound');

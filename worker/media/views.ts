@@ -78,7 +78,9 @@ export const SHAPES: readonly Shape[] = Object.keys(VIEWS_BY_SHAPE) as Shape[];
 
 /** The shape an image key draws ("laptop-123", "robot-vacuum-7" → icon before the trailing id). */
 export function shapeOf(imageKey: string): Shape {
-  return SHAPE_BY_ICON[imageKey.replace(/-\d+$/, '')] ?? 'box';
+  const icon = imageKey.replace(/-\d+$/, '');
+  // Own keys only: a key such as "constructor" must not find Object.prototype's members.
+  return Object.hasOwn(SHAPE_BY_ICON, icon) ? SHAPE_BY_ICON[icon]! : 'box';
 }
 
 /** The views an image key has, main view first. */
