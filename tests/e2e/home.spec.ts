@@ -94,7 +94,9 @@ test.describe('home', () => {
       await page.setViewportSize(viewport);
       // A viewed product first, so the strip and its cards are checked too.
       await page.goto(channelUrl('es', '/en'));
-      await page.locator('#top-offers-title ~ .strip .product-card a').first().click();
+      const product = await page.locator('#top-offers-title ~ .strip .product-card a').first().getAttribute('href');
+      await page.goto(new URL(product!, page.url()).href);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.goto(channelUrl('es', '/en'));
       const strip = page.locator('[data-recently-viewed-strip]');
       await strip.scrollIntoViewIfNeeded();

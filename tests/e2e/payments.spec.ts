@@ -9,7 +9,7 @@ import { enterCard, passChallenge, pay, placeWithCard, recordScripts } from './f
 import { channelUrl } from './fixtures/store';
 
 // The sandbox's 3-D Secure pages are served over HTTPS with a throwaway self-signed certificate.
-test.use({ ignoreHTTPSErrors: true, actionTimeout: 20_000, navigationTimeout: 30_000 });
+test.use({ ignoreHTTPSErrors: true });
 
 const PASSWORD = 'correct horse battery';
 

@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: `http://es.localhost:${E2E_PORT}`,
     trace: 'off',
+    // A step that cannot happen fails where it is, not at the end of the test's time.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
