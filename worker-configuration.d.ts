@@ -4,6 +4,7 @@ interface __BaseEnv_Env {
 	CONFIG: KVNamespace;
 	SESSIONS: KVNamespace;
 	CACHE: KVNamespace;
+	FILES: R2Bucket;
 	DB: D1Database;
 	ASSETS: Fetcher;
 	ENVIRONMENT: string;

@@ -32,7 +32,7 @@ export class ApiError extends Error {
 /** Default request timeout (spec §7): 10 s; a timeout reads as status 408. */
 const TIMEOUT_MS = 10_000;
 
-export async function callApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function callApi<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER_NAME]: document.documentElement.dataset.language ?? '' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;

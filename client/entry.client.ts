@@ -10,6 +10,7 @@ import './styles/listing.css';
 import './styles/product.css';
 import './styles/checkout.css';
 import './styles/content.css';
+import './styles/admin.css';
 import { refreshHeader } from './header-state';
 import { trackRecentlyViewed } from './recently-viewed';
 import { trackVisitor } from './visitor-session';

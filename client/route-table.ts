@@ -120,6 +120,15 @@ export const ROUTE_TABLE = {
   accountGiftReturnConfirmation: account('/devolucion-regalo/confirmacion', '/gift-return/confirmation', '/retour-cadeau/confirmation', '/devolucao-presente/confirmacao', '/reso-regalo/conferma', '/geschenk-ruecksendung/bestaetigung'),
   accountFrontOrders: account('/pedidos-tienda', '/shop-orders', '/commandes-magasin', '/encomendas-loja', '/ordini-negozio', '/filialbestellungen'),
   accountDigitalProducts: account('/productos-digitales', '/digital-products', '/produits-numeriques', '/produtos-digitais', '/prodotti-digitali', '/digitale-produkte'),
+
+  // Staff back-office (docs/after-sales.md): for the team, the same English words in every language.
+  adminHome: same('/admin'),
+  adminOrders: same('/admin/orders'),
+  adminOrder: same('/admin/orders/:orderNumber'),
+  adminReturns: same('/admin/returns'),
+  adminReturn: same('/admin/returns/:id'),
+  adminCases: same('/admin/cases'),
+  adminCase: same('/admin/cases/:id'),
 } satisfies Record<string, PathsByLanguage>;
 
 export type RouteId = keyof typeof ROUTE_TABLE;

@@ -3,6 +3,8 @@ import { createApp } from './app';
 import { adyenConfig } from './payments/adyen/config';
 import { AdyenGateway } from './payments/adyen/client';
 import { runPaymentChecks } from './payments/scheduled';
+import { dbFor } from './db/client';
+import { issueMissingDocuments } from './documents/issue';
 
 export { CartDO } from './cart/cart-do';
 export { RateLimiterDO } from './identity/rate-limit';
@@ -14,5 +16,7 @@ export default {
   scheduled: (controller, env, ctx) => {
     const config = adyenConfig(env);
     ctx.waitUntil(runPaymentChecks(env.DB, config ? new AdyenGateway(config) : undefined, controller.scheduledTime));
+    // A paid order whose document was not issued (the call after the payment was lost) gets it now.
+    ctx.waitUntil(issueMissingDocuments(dbFor(env.DB), new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -67,7 +67,7 @@ export interface AccountHomeData {
   latestOrders: RecentOrder[];
 }
 
-/** The latest orders of the overview: number (to its tracking page), date, state and total. */
+/** The latest orders of the overview: number (to its detail), date, state and total. */
 function LatestOrders({ orders }: { orders: RecentOrder[] }) {
   const { i18n } = useLingui();
   const { language } = useStore();
@@ -87,7 +87,7 @@ function LatestOrders({ orders }: { orders: RecentOrder[] }) {
             const number = order.orderNumber;
             return (
               <li key={number} data-order-number={number}>
-                <a href={link('tracking', { orderNumber: number })}>
+                <a href={`${link('accountOrderDetail')}?order=${encodeURIComponent(number)}`}>
                   <Trans>Order {number}</Trans>
                 </a>
                 {' · '}

@@ -4,16 +4,19 @@
  *
  * - ana@ampora.test — a customer in Spain with a nick, a birthday, two shipping addresses
  *   (Madrid is the default), a billing address, two purchases waiting for a review and a store
- *   balance of 25,00 € (a 20 € welcome credit two months ago, a 5 € goodwill credit since);
+ *   balance of 25,00 € (a 20 € welcome credit two months ago, a 5 € goodwill credit since) and two
+ *   orders made at the Madrid shop's till (front orders, /usuarios/panel/pedidos-tienda);
  * - empresa@ampora.test — a business and premium customer with two-step sign-in on (the code
  *   arrives in the development outbox, /__dev/outbox).
+ * - staff@ampora.test — a member of staff (roles customer and staff) for the back-office,
+ *   /admin; its password is `ampora-staff-1`.
  *
  *   npm run seed:accounts -- [--persist-to DIR] [--no-apply]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, demoAccountStatements, demoPromotionStatements } from './demo-accounts';
+import { DEMO_PASSWORD, STAFF_PASSWORD, demoAccountStatements, demoFrontOrderStatements, demoPromotionStatements } from './demo-accounts';
 import { sqlLiteral } from './sql';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,7 +49,7 @@ async function main() {
   mkdirSync('.wrangler/seed', { recursive: true });
   const now = Date.now();
   const balance = demoBalanceStatements(now);
-  writeFileSync(file, [...balance.before, ...(await demoAccountStatements(now)), ...demoPromotionStatements(now), ...balance.after].join('\n') + '\n');
+  writeFileSync(file, [...balance.before, ...(await demoAccountStatements(now)), ...demoPromotionStatements(now), ...balance.after, ...demoFrontOrderStatements(now)].join('\n') + '\n');
   if (values['no-apply']) return console.log(`seed:accounts: wrote ${file}`);
   const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : [];
   const result = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--file', file, '--yes'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -54,7 +57,7 @@ async function main() {
     console.error('seed:accounts: wrangler d1 execute failed; is the local database migrated (npm run db:migrate)?');
     process.exit(1);
   }
-  console.log(`seed:accounts: ana@ampora.test and empresa@ampora.test, password "${DEMO_PASSWORD}"; Ana's balance 25,00 €; coupons BIENVENIDA10 and AMPORA5; gift cards AMPORA2026DEMO01 (50 €) and AMPORA2026DEMO02 (200 €)`);
+  console.log(`seed:accounts: ana@ampora.test and empresa@ampora.test, password "${DEMO_PASSWORD}"; staff@ampora.test (back-office), password "${STAFF_PASSWORD}"; Ana's balance 25,00 €; coupons BIENVENIDA10 and AMPORA5; gift cards AMPORA2026DEMO01 (50 €) and AMPORA2026DEMO02 (200 €)`);
 }
 
 await main();

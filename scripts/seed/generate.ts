@@ -44,6 +44,16 @@ export interface CatalogueOptions {
 }
 
 const DEFAULT_NOW = Date.UTC(2026, 10, 1);
+
+/** A demo tax id per seller in its country's format (printed on the seller's own documents, worker/documents). */
+function sellerTaxId(id: number, country: string): string {
+  const digits = String(30_000_000 + id * 7_919).padStart(8, '0');
+  if (country === 'ES') return `B${digits}`;
+  if (country === 'PT') return `5${digits}`;
+  if (country === 'FR') return `FR00${digits}0`;
+  if (country === 'IT') return `IT${digits}001`;
+  return `DE${digits}0`;
+}
 const DAY = 86_400;
 const lazy = (produce: () => Iterator<SeedRow>): Iterable<SeedRow> => ({ [Symbol.iterator]: produce });
 const perLang = <T>(texts: L6, row: (text: string, lang: (typeof LANGS)[number]) => T): T[] => LANGS.map((lang, i) => row(texts[i]!, lang));
@@ -136,7 +146,7 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
       return { category_id: c.id, lang, name, slug: slugify(name, lang), description, seo_text: seoText };
     }))],
     ['brands', () => BRANDS.map((name, i) => ({ id: i + 1, name, slug: slugify(name) }))],
-    ['sellers', () => SELLERS.map((s) => ({ id: s.id, name: s.name, slug: slugify(s.name), kind: s.kind, tier: s.tier, grade: s.grade, evaluation_count: s.evaluations, country: s.country }))],
+    ['sellers', () => SELLERS.map((s) => ({ id: s.id, name: s.name, slug: slugify(s.name), kind: s.kind, tier: s.tier, grade: s.grade, evaluation_count: s.evaluations, country: s.country, tax_id: sellerTaxId(s.id, s.country) }))],
     ['physical_shops', () => SHOPS.map((s) => ({
       id: s.id, name: s.name, slug: s.slug, address: s.address, city: s.city, postal_code: s.postalCode, province_id: s.provinceId, phone: s.phone,
       opening_hours: JSON.stringify(s.openingHours), latitude_e6: Math.round(s.latitude * 1e6), longitude_e6: Math.round(s.longitude * 1e6),

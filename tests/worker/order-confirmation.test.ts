@@ -174,7 +174,8 @@ describe('the account overview', () => {
     const html = await overview.text();
     const number = placed.data.orders[0]!.orderNumber;
     expect(html).toContain(`data-order-number="${number}"`);
-    expect(html).toContain(`href="/tracking/${number}"`);
+    // Each one leads to its detail in the account (the public tracking page is for the e-mails).
+    expect(html).toContain(`href="/usuarios/panel/order-detail?order=${number}"`);
     expect(html).toContain(formatMoney(placed.data.orders[0]!.total, 'es_ES'));
   });
 });

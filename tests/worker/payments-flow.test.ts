@@ -305,9 +305,9 @@ describe('reading the payment', () => {
     const user = await order.browser.api<Record<string, unknown>>('GET', '/api/user/adyen/config');
     expect(user.data).toMatchObject({ amount: { value: 0, currency: 'EUR' } });
     const before = await order.browser.api('GET', `/api/user/orders/${order.reference}/minimal`);
-    expect(before.data).toEqual({ orderNumber: order.reference, state: 'awaiting_payment', paymentState: null, total: order.amount, currency: 'EUR', paymentMethod: 'adyen', orderNumbers: order.orderNumbers });
+    expect(before.data).toMatchObject({ orderNumber: order.reference, state: 'awaiting_payment', paymentState: null, total: order.amount, currency: 'EUR', paymentMethod: 'adyen', orderNumbers: order.orderNumbers, paid: false, paidAt: null });
     await payData(order.browser, order.reference, { paymentMethod: card(VISA) });
-    expect((await order.browser.api('GET', `/api/user/orders/${order.reference}/minimal`)).data).toMatchObject({ state: 'confirmed', paymentState: 'authorised' });
+    expect((await order.browser.api('GET', `/api/user/orders/${order.reference}/minimal`)).data).toMatchObject({ state: 'confirmed', paymentState: 'authorised', paid: true });
     expect((await order.browser.api('GET', `/api/orders/payment/error/${order.reference}`)).data).toEqual({ orderNumber: order.reference, paymentResult: 'PROCESSED', reason: null, canPayLater: false });
   });
 });

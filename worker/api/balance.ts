@@ -8,8 +8,9 @@
  *   compared in constant time; a missing or wrong token, or a Worker without a usable token
  *   (unset, under 32 characters, or a `dev-only-` value in production), answers 401 before
  *   the body is even read. The order must be one of that customer's, and the amount at most
- *   what was paid for it (articles and shipping less discounts). One refund per customer and
- *   order: a repeated call (a retry, a double submission) writes nothing and answers 200 with
+ *   what is left to refund on it (what was paid less earlier refunds). It is a refund to the
+ *   balance through `refundOrder` (worker/refunds/refunds.ts, with its credit note), keyed once
+ *   per order: a repeated call (a retry, a double submission) writes nothing and answers 200 with
  *   the refund recorded the first time (`created: false`), whatever amount it carried; the
  *   first call answers 201 (`created: true`).
  *
@@ -21,11 +22,12 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { BALANCE_PAGE_SIZE, balanceHistory, MAX_BALANCE_PAGE_SIZE, readBalance, recordReturn } from '../balance/balance';
+import { BALANCE_PAGE_SIZE, balanceHistory, MAX_BALANCE_PAGE_SIZE, readBalance } from '../balance/balance';
+import { opsReturnKey, placeRefund, refundableAmount, refundByKey, refundMovement } from '../refunds/refunds';
 import { orders, users } from '../db/schema';
 import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import type { AppEnv } from '../http/context';
-import { appError, okEnvelope } from '../http/errors';
+import { AppError, appError, ERRORS, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { sha256, timingSafeEqual } from '../identity/crypto';
 import { requireUser, signedInUser } from '../identity/session';
@@ -84,15 +86,31 @@ export const balanceApi = new Hono<AppEnv>()
     const [[client], [order]] = await db.batch([
       db.select({ id: users.id }).from(users).where(eq(users.id, body.clientId)),
       db
-        .select({ articlesSubtotal: orders.articlesSubtotal, shippingCost: orders.shippingCost, discount: orders.discount })
+        .select({ orderNumber: orders.orderNumber })
         .from(orders)
         .where(and(eq(orders.orderNumber, body.orderNumber), eq(orders.userId, body.clientId))),
     ]);
     if (!client) throw appError('userNotFound', { clientId: body.clientId });
     // Another customer's order reads exactly like one that does not exist.
     if (!order) throw appError('notFound', { orderNumber: body.orderNumber });
-    const paid = order.articlesSubtotal + order.shippingCost - order.discount;
-    if (body.amount > paid) throw appError('invalidRequest', { target: 'json', issues: [{ path: 'amount', message: `More than was paid for the order (${paid} cents)` }] });
-    const recorded = await recordReturn(db, { userId: body.clientId, amount: body.amount, orderNumber: body.orderNumber, isPaidUsingCard: body.isPaidUsingCard, author: body.author, note: body.note || null, now: c.var.now });
+    // One refund per customer and order (its key): the same call again answers the refund that stands.
+    const key = opsReturnKey(body.orderNumber);
+    const tooMuch = (left: number) => appError('invalidRequest', { target: 'json', issues: [{ path: 'amount', message: `More than is left to refund on the order (${left} cents)` }] });
+    if (!(await refundByKey(db, key))) {
+      const left = await refundableAmount(db, body.orderNumber);
+      if (body.amount > left) throw tooMuch(left);
+    }
+    let placed: Awaited<ReturnType<typeof placeRefund>>;
+    try {
+      placed = await placeRefund(
+        { db, env: c.env, now: c.var.now },
+        { orderNumber: body.orderNumber, amount: body.amount, method: 'balance', reason: 'operations return', idempotencyKey: key, movement: { author: body.author, note: body.note || null, isPaidUsingCard: body.isPaidUsingCard } },
+      );
+    } catch (error) {
+      // Another refund of the order took what was left meanwhile.
+      if (error instanceof AppError && error.entry === ERRORS.refundExceedsPaid) throw tooMuch(await refundableAmount(db, body.orderNumber));
+      throw error;
+    }
+    const recorded = await refundMovement(db, placed.refund, placed.created);
     return c.json(okEnvelope(recorded), recorded.created ? 201 : 200);
   });

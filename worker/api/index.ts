@@ -19,8 +19,14 @@ import { userApi } from './user';
 import { paymentGatewayApi } from './payment-gateway';
 import { userCardsApi, usersCardsApi } from './cards';
 import { payLaterApi } from './pay-later';
+import { userOrdersApi } from './user-orders';
+import { afterSalesApi } from './after-sales';
+import { documentsApi } from './documents';
 import { sameOriginOnly } from '../http/same-origin';
 import { paymentsApi } from './payments';
+import { nonHolderApi } from './non-holder';
+import { adminApi } from './admin';
+import { returnsApi } from './returns';
 import { refuseCardData } from '../payments/card-data';
 
 export const api = new Hono<AppEnv>()
@@ -43,8 +49,14 @@ export const api = new Hono<AppEnv>()
   .route('/user', balanceApi)
   .route('/user', userApi)
   .route('/user', userCardsApi)
+  .route('/user', userOrdersApi)
+  .route('/user', documentsApi)
+  .route('/user/after-sales', afterSalesApi)
   .route('/users', usersCardsApi)
-  .route('/paymentGateway', paymentGatewayApi);
+  .route('/paymentGateway', paymentGatewayApi)
+  .route('/admin', adminApi)
+  .route('/', nonHolderApi)
+  .route('/', returnsApi);
 
 api.all('*', () => {
   throw appError('notFound');

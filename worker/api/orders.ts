@@ -16,12 +16,15 @@ import { cartStub, ownCart, rememberUnits } from '../cart/service';
 import { applyDraftPatch, choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { loadOwnedAddress } from '../identity/addresses';
-import { CARD_PROVIDER_METHODS, isPlaceableMethod } from '../domain/orders/state-machine';
+import { CARD_PROVIDER_METHODS, isPlaceableMethod, type OrderState } from '../domain/orders/state-machine';
 import { ALERT_CODES, IGNORED_FOR_DISPLAY, alertFor } from '../domain/checkout/alerts';
 import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
 import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
 import { loadShippingPoint } from '../checkout/collection-points';
-import { modifierExpired } from '../cart/modifier';
+import { modifierExpired, parseModifier, type CartModifier } from '../cart/modifier';
+import { canChange } from '../../client/orders/actions';
+import { refundableAmount } from '../refunds/refunds';
+import { ReplacedOrderMovedError, settleReplacement } from '../orders/transitions';
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, entryForCode, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
@@ -105,6 +108,23 @@ const quoteQuery = z.object({
     .optional(),
 });
 
+/**
+ * The order a cart modifier changes, checked before anything is quoted: the user's own (else
+ * ORDER_NOT_FOUND) and still changeable (else ORDER_NOT_IN_EDITION, spec §8 "order not marked in
+ * edition"); with what it was paid, which pays the new orders first. The placing batch checks its
+ * state again (worker/orders/transitions.ts replacedOrderStatements).
+ */
+async function replacedOrder(c: AppContext, userId: number, modifier: CartModifier | null): Promise<{ orderNumber: string; credit: number } | undefined> {
+  if (!modifier) return undefined;
+  const order = await c.var.db.$client
+    .prepare('SELECT order_number, state, seller_kind, front_order FROM orders WHERE order_number = ? AND user_id = ?')
+    .bind(modifier.orderNumber, userId)
+    .first<{ order_number: string; state: OrderState; seller_kind: string; front_order: number }>();
+  if (!order) throw appError('orderNotFound');
+  if (!canChange({ state: order.state, sellerKind: order.seller_kind, frontOrder: order.front_order === 1 })) throw appError('orderNotInEdition');
+  return { orderNumber: order.order_number, credit: await refundableAmount(c.var.db, order.order_number) };
+}
+
 export const checkoutOrders = new Hono<AppEnv>()
   .use('/orders/*', requireUser)
   .get('/orders/:id/draft', validate('param', cartParam), async (c) => {
@@ -152,7 +172,10 @@ export const checkoutOrders = new Hono<AppEnv>()
     if (body.customerRequestsInvoice && body.billingAddressId === undefined) {
       throw appError('invalidRequest', { target: 'json', issues: [{ path: 'billingAddressId', message: c.var.i18n._(msg`Choose the address your invoice goes to.`) }] });
     }
-    if (modifierExpired(await cartStub(c, cartId).modifier(), c.var.now)) throw appError('orderModificationExpired');
+    const modifier = await cartStub(c, cartId).modifier();
+    if (modifierExpired(modifier, c.var.now)) throw appError('orderModificationExpired');
+    // A cart changing an order replaces it (spec §7 cart modifier; worker/orders/transitions.ts).
+    const replaces = await replacedOrder(c, user.id, parseModifier(modifier));
     const quote = await quoteCheckout(c, user, cartId, body as DeliveryChoice);
     // Spec §8: the order is refused while a blocking critical error stands, or one the order itself cannot carry.
     const standing = quote.criticalErrors.find((error) => !IGNORED_FOR_DISPLAY.includes(error.code) && (alertFor(error.code).blocksNextStep || REFUSED_ON_PLACE.has(error.code)));
@@ -216,9 +239,11 @@ export const checkoutOrders = new Hono<AppEnv>()
           solidaryAmount: i === 0 ? donation : 0,
           lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
         })),
+        replaces,
         now: c.var.now,
       });
     } catch (error) {
+      if (error instanceof ReplacedOrderMovedError) throw appError('orderNotInEdition');
       if (error instanceof OversoldError) throw appError('cartOutOfStock');
       if (error instanceof GiftCardSpentError) throw appError('giftCardEmpty');
       if (error instanceof CouponUsedUpError) throw appError('couponUsedUp');
@@ -227,14 +252,25 @@ export const checkoutOrders = new Hono<AppEnv>()
     }
     // The orders stand: each one's confirmation goes out after the answer, once (a retry finds them claimed).
     // An order paid through the card provider is confirmed by its payment instead (worker/payments/events.ts).
-    if (!viaCardProvider) confirmOrdersLater(c, placed.orders.map((order) => order.orderNumber));
+    // An order a change paid whole does not wait for the card either.
+    const waiting = placed.orders.filter((order) => viaCardProvider && order.state === 'awaiting_payment');
+    const confirmNow = placed.orders.filter((order) => !waiting.includes(order)).map((order) => order.orderNumber);
+    if (confirmNow.length > 0) confirmOrdersLater(c, confirmNow);
     // The basket empties (a retry of this cart state finds the same orders); lines added on other stores stay for them.
     await stub.clear(c.var.now.getTime(), quote.cart.otherChannelArticles.map((line) => line.idOffer));
+    if (replaces) {
+      await stub.clearModifier(c.var.now.getTime());
+      if (!placed.replay) {
+        const carried = placed.orders.reduce((sum, order) => sum + (order.carried ?? 0), 0);
+        await settleReplacement({ db: c.var.db, env: c.env, now: c.var.now }, { orderNumber: replaces.orderNumber, credit: replaces.credit, carried, now: c.var.now });
+      }
+    }
     rememberUnits(c, 0);
     c.header('Cache-Control', 'private, no-store');
-    // One payment covers every order of the checkout; the browser starts it at the gateway step.
-    const payment = viaCardProvider
-      ? { orderId: placed.orders[0]!.orderNumber, amount: { value: placed.orders.reduce((sum, order) => sum + order.total, 0), currency: c.var.channel.currency }, method: paymentMethod, loadingMode: offered.configuration?.loadingMode ?? null }
-      : undefined;
+    // One payment covers every order of the checkout still to be paid; the browser starts it at the gateway step.
+    const payment =
+      waiting.length > 0
+        ? { orderId: waiting[0]!.orderNumber, amount: { value: waiting.reduce((sum, order) => sum + order.total, 0), currency: c.var.channel.currency }, method: paymentMethod, loadingMode: offered.configuration?.loadingMode ?? null }
+        : undefined;
     return c.json(okEnvelope({ orders: placed.orders, replay: placed.replay, totals: quote.totals, ...(payment ? { payment } : {}) }), placed.replay ? 200 : 201);
   });

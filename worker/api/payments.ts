@@ -19,6 +19,7 @@ import { abandonAttempt, attemptsOf, requestHash, scopeAmount, scopeOf, startPay
 import { adyenConfig } from '../payments/adyen/config';
 import { paymentGateway, requireAdyenConfig } from '../payments/gateway';
 import { confirmOrdersLater } from '../orders/confirmation';
+import { minimalOrder } from '../orders/read';
 import { resolvePayLink } from '../payments/pay-later';
 import { DetailsMismatchError, GatewayError, type StartPaymentInput } from '../payments/port';
 import { shopperReference } from '../payments/shopper';
@@ -245,10 +246,13 @@ export const paymentsApi = new Hono<AppEnv>()
     const number = c.req.valid('param').id;
     const who = await access(c, number);
     const order = who.scope.orders.find((o) => o.order_number === number)!;
-    const latest = (await attemptsOf(c.env.DB, who.scope.reference))[0];
+    const [latest] = await attemptsOf(c.env.DB, who.scope.reference);
+    // The account's facts of the order (totals, paid, dates: worker/orders/read.ts).
+    const facts = await minimalOrder(c.var.db, signedInUser(c).id, number);
     c.header('Cache-Control', 'private, no-store');
     return c.json(
       okEnvelope({
+        ...facts,
         orderNumber: number,
         state: order.state,
         paymentState: latest?.state ?? null,

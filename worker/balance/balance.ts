@@ -202,15 +202,21 @@ export interface CreditInput {
   author: string;
   note: string | null;
   now: Date;
+  /**
+   * The credit happens only while this holds, instead of "once per customer and order": a refund
+   * (worker/refunds/refunds.ts) guards each of its credits by its own claim, so one order may get
+   * several refunds to the balance, each once.
+   */
+  guard?: SQL;
 }
 
 /**
  * Raises the balance (ADD or RETURNS), creating the balance row if needed. A RETURNS with an
- * order number writes nothing when that order was already refunded to this customer's balance;
- * the last item's result (`returning`) is then empty.
+ * order number writes nothing when that order was already refunded to this customer's balance
+ * (unless the caller gives its own `guard`); the last item's result (`returning`) is then empty.
  */
 export function creditStatements(db: Db, input: CreditInput): BalanceStatements {
-  const guard = input.type === 'RETURNS' && input.orderNumber !== null ? noReturnYet(db, input.userId, input.orderNumber) : undefined;
+  const guard = input.guard ?? (input.type === 'RETURNS' && input.orderNumber !== null ? noReturnYet(db, input.userId, input.orderNumber) : undefined);
   return changeStatements(db, input, guard);
 }
 
@@ -234,16 +240,6 @@ export function balanceSpentError(error: unknown): boolean {
   return text.includes('BALANCE_SPENT');
 }
 
-export interface ReturnInput {
-  userId: number;
-  amount: number;
-  orderNumber: string;
-  isPaidUsingCard: boolean;
-  author: string;
-  note: string | null;
-  now: Date;
-}
-
 export interface RecordedReturn {
   /** False when this order had already been refunded to the balance: nothing was written. */
   created: boolean;
@@ -251,21 +247,3 @@ export interface RecordedReturn {
   balance: number;
 }
 
-/** Refunds an order to the customer's balance once (RETURNS), answering the movement that stands. */
-export async function recordReturn(db: Db, input: ReturnInput): Promise<RecordedReturn> {
-  const statements = creditStatements(db, { ...input, type: 'RETURNS' });
-  const results = await db.batch(statements);
-  const inserted = results[statements.length - 1] as { id: number }[];
-  const [movement] = await db
-    .select()
-    .from(balanceMovements)
-    .where(and(eq(balanceMovements.userId, input.userId), eq(balanceMovements.type, 'RETURNS'), eq(balanceMovements.orderNumber, input.orderNumber)))
-    .orderBy(balanceMovements.id)
-    .limit(1);
-  const [row] = await balanceRow(db, input.userId);
-  return {
-    created: inserted.length > 0,
-    movement: { type: movement!.type, date: new Date(movement!.at).toISOString(), amount: movement!.amount, order: movement!.orderNumber, isPaidUsingCard: movement!.isPaidUsingCard, author: movement!.author },
-    balance: row?.balance ?? 0,
-  };
-}

@@ -241,6 +241,30 @@ export class CartDO extends DurableObject<Env> {
     return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'modifier'").toArray()[0]?.value ?? null;
   }
 
+  /**
+   * Starts changing a placed order through this cart: the cart becomes the order's lines (all or
+   * none, within the rules with the `facts` given) and remembers the modifier JSON (./modifier.ts).
+   */
+  async startModification(items: { fact: OfferFact; qty: number }[], modifier: string, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+    try {
+      this.ctx.storage.transactionSync(() => {
+        this.ctx.storage.sql.exec('DELETE FROM cart_lines');
+        for (const item of items) {
+          const decision = decideAdd(this.articleRows(), item.fact, item.qty);
+          if (!decision.ok) throw new Rollback(decision.code);
+          if ('idLine' in decision && decision.idLine !== undefined) this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
+          else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', item.fact.articleId, item.fact.offerId, decision.qty, now);
+        }
+        this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('modifier', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", modifier);
+        this.touch(now);
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return { ok: false, code: error.code };
+      throw error;
+    }
+    return { ok: true, lines: this.rows() };
+  }
+
   async clearModifier(now: number): Promise<void> {
     this.ctx.storage.sql.exec("DELETE FROM cart_meta WHERE key = 'modifier'");
     this.touch(now);

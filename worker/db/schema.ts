@@ -84,6 +84,8 @@ export const sellers = sqliteTable('sellers', {
   grade: integer('grade').notNull().default(0),
   evaluationCount: integer('evaluation_count').notNull().default(0),
   country: text('country').notNull(),
+  /** The seller's tax id, printed on the documents it issues for its marketplace orders (worker/documents). */
+  taxId: text('tax_id').notNull().default(''),
 });
 
 export const articles = sqliteTable(
@@ -737,6 +739,16 @@ export const orders = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** When the order confirmation e-mail was claimed for sending (worker/orders/confirmation.ts): set once, so it goes once. */
     confirmationSentAt: integer('confirmation_sent_at'),
+    /** When the money was received (payment captured/authorised, transfer arrived, or at once for cash/free). */
+    paidAt: integer('paid_at'),
+    /** The carrier's tracking number, set when staff ship the order. */
+    trackingNumber: text('tracking_number'),
+    /** Made at a physical shop's till (spec §2 front orders), not online. */
+    frontOrder: integer('front_order', { mode: 'boolean' }).notNull().default(false),
+    /** The order whose change this order replaced (spec §7 cart modifier). */
+    replacesOrderNumber: text('replaces_order_number'),
+    /** A gift order: the recipient may return it with `gift_code` without seeing prices. */
+    giftCode: text('gift_code'),
   },
   (t) => [uniqueIndex('orders_checkout_idx').on(t.checkoutKey, t.orderKey), index('orders_user_idx').on(t.userId, t.createdAt)],
 );
@@ -1056,4 +1068,230 @@ export const payLinks = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('pay_links_order_idx').on(t.orderNumber, t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// After the purchase (docs/after-sales.md): documents, refunds, returns, after-sales cases, order
+// reassignments and non-holder return authorisations. Every row names its user; screens and calls
+// read them through the ownership check (worker/identity/owned.ts).
+
+/**
+ * Tax documents (spec §3 document types): invoices, simplified tickets, proforma, corrective
+ * invoices (credit notes), the marketplace seller's own invoice… Numbered per channel, series
+ * and year without gaps (`number` is the last of the series + 1, taken in the insert itself).
+ * A document is never edited: a credit note is a new row that `rectifies` it.
+ * `hash` chains every document of a series to the one before (SHA-256 over the previous hash and
+ * this record, Verifactu in Spain; the signature chain in Portugal), `atcud` is Portugal's
+ * series validation code + number. Amounts are cents, negative on credit notes.
+ */
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel').notNull(),
+    /** proforma, invoice, ticket, order, passiveSubject, marketplace, corrective. */
+    docType: text('doc_type').notNull(),
+    /** The series code, e.g. 'F' invoices, 'T' tickets, 'R' corrective (worker/documents/numbering.ts). */
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    /** The printed number, e.g. "ES-F-2026-000123". */
+    code: text('code').notNull(),
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id').notNull(),
+    /** The document a credit note rectifies. */
+    rectifiesId: integer('rectifies_id'),
+    /** The return or refund that caused a credit note. */
+    refundId: integer('refund_id'),
+    language: text('language').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** Seller and buyer as printed (name, tax id, address), JSON. */
+    seller: text('seller', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    buyer: text('buyer', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** The lines as printed: name, qty, unit price and total with VAT, VAT rate (JSON). */
+    lines: text('lines', { mode: 'json' }).$type<Record<string, unknown>[]>().notNull(),
+    /** VAT per rate: rate (basis points), taxable base, VAT (JSON). */
+    vatBreakdown: text('vat_breakdown', { mode: 'json' }).$type<Record<string, unknown>[]>().notNull(),
+    taxableTotal: integer('taxable_total').notNull(),
+    vatTotal: integer('vat_total').notNull(),
+    total: integer('total').notNull(),
+    previousHash: text('previous_hash').notNull().default(''),
+    hash: text('hash').notNull(),
+    atcud: text('atcud'),
+    issuedAt: integer('issued_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('documents_series_number_idx').on(t.channel, t.series, t.year, t.number),
+    index('documents_user_idx').on(t.userId, t.issuedAt),
+    index('documents_order_idx').on(t.orderNumber),
+  ],
+);
+
+/**
+ * Money given back on an order (a cancellation, a return, a goodwill gesture): to the original
+ * payment through the payments port, or to the store balance. `idempotency_key` is unique, so the
+ * same refund asked twice is one refund; the provider call uses the same key.
+ * States: requested → sent (provider asked) → refunded | failed; balance refunds go straight to refunded.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id').notNull(),
+    returnId: integer('return_id'),
+    amount: integer('amount').notNull(),
+    method: text('method', { enum: ['original', 'balance'] }).notNull(),
+    state: text('state').notNull(),
+    /** The provider's reference of the refund modification. */
+    pspReference: text('psp_reference'),
+    /**
+     * Where `amount` goes: to the card through the provider, back to the gift card, to the store
+     * balance (they add up to `amount`). A failed refund is only its card part failing: the gift
+     * card and balance parts were given, so they keep counting against what was paid.
+     */
+    cardAmount: integer('card_amount').notNull().default(0),
+    giftCardAmount: integer('gift_card_amount').notNull().default(0),
+    balanceAmount: integer('balance_amount').notNull().default(0),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey), index('refunds_order_idx').on(t.orderNumber), index('refunds_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Returns (RMA, spec §2 returns, §9 return period): lines and units of a delivered order going
+ * back. States in worker/domain/returns/state-machine.ts. A gift return is asked by the
+ * recipient with the gift code and refunds the buyer; a non-holder return carries the
+ * authorisation it was made under.
+ */
+export const returns = sqliteTable(
+  'returns',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The order's owner (the invoice holder): the refund is theirs. */
+    userId: integer('user_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    state: text('state').notNull(),
+    reason: text('reason').notNull(),
+    comment: text('comment').notNull().default(''),
+    refundMethod: text('refund_method', { enum: ['original', 'balance'] }).notNull(),
+    /** 'customer', 'gift' (asked by the gift's recipient) or 'non_holder' (authorised by the holder). */
+    origin: text('origin', { enum: ['customer', 'gift', 'non_holder'] }).notNull().default('customer'),
+    /** Who asked when it was not the holder (e-mail). */
+    requestedBy: text('requested_by'),
+    /** The marketplace seller who takes the lines back (0 = Ampora). */
+    sellerId: integer('seller_id').notNull().default(0),
+    /** The carrier's collection code printed on the label. */
+    labelCode: text('label_code').notNull(),
+    refundAmount: integer('refund_amount').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('returns_user_idx').on(t.userId, t.createdAt), index('returns_order_idx').on(t.orderNumber)],
+);
+
+export const returnLines = sqliteTable(
+  'return_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    returnId: integer('return_id').notNull(),
+    orderLineId: integer('order_line_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    qty: integer('qty').notNull(),
+    /** What these units refund (cents, VAT included). */
+    amount: integer('amount').notNull(),
+  },
+  (t) => [index('return_lines_return_idx').on(t.returnId), index('return_lines_line_idx').on(t.orderLineId)],
+);
+
+/** After-sales cases (spec §2 /historial-postventa, /caso-postventa/{id}) on an order line. */
+export const afterSalesCases = sqliteTable(
+  'after_sales_cases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    orderLineId: integer('order_line_id').notNull(),
+    /** fault, missing_part, damaged. */
+    kind: text('kind').notNull(),
+    state: text('state').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('after_sales_cases_user_idx').on(t.userId, t.updatedAt)],
+);
+
+export const afterSalesMessages = sqliteTable(
+  'after_sales_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    caseId: integer('case_id').notNull(),
+    author: text('author', { enum: ['customer', 'staff'] }).notNull(),
+    /** The staff member's user id, or the customer's. */
+    authorUserId: integer('author_user_id').notNull(),
+    body: text('body').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('after_sales_messages_case_idx').on(t.caseId, t.at)],
+);
+
+/** Files attached to a case message, stored in R2 under `r2_key`. */
+export const afterSalesAttachments = sqliteTable(
+  'after_sales_attachments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    caseId: integer('case_id').notNull(),
+    messageId: integer('message_id').notNull(),
+    r2Key: text('r2_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [index('after_sales_attachments_case_idx').on(t.caseId)],
+);
+
+/**
+ * Orders moved to another account by a signed key (spec §2 /reasignacion-pedidos/{key}): only the
+ * SHA-256 of the key is kept; it works once, before `expires_at`, for the account of `to_email`.
+ */
+export const orderReassignments = sqliteTable(
+  'order_reassignments',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    orderNumber: text('order_number').notNull(),
+    fromUserId: integer('from_user_id').notNull(),
+    toEmail: text('to_email').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('order_reassignments_order_idx').on(t.orderNumber)],
+);
+
+/**
+ * A return asked by someone who is not the invoice holder (spec §2 /rma-no-titular, §6): the
+ * holder authorises it by a signed link (only the SHA-256 of its token is kept).
+ * States: pending → authorised | refused; an authorised request becomes a return.
+ */
+export const returnAuthorizations = sqliteTable(
+  'return_authorizations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull(),
+    documentId: integer('document_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    qty: integer('qty').notNull(),
+    holderUserId: integer('holder_user_id').notNull(),
+    requesterUserId: integer('requester_user_id').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state').notNull(),
+    returnId: integer('return_id'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('return_authorizations_token_idx').on(t.tokenHash), index('return_authorizations_requester_idx').on(t.requesterUserId)],
 );

@@ -39,6 +39,11 @@ export function orderConfirmationEmail(to: string, i18n: I18n, content: Content)
   return compose(to, i18n, content);
 }
 
+/** A notice of the account area (return requests, order reassignment) whose content the caller writes in the recipient's language. */
+export function accountNoticeEmail(to: string, i18n: I18n, content: Content): EmailMessage {
+  return compose(to, i18n, content);
+}
+
 export function confirmAccountEmail(to: string, i18n: I18n, link: string, validHours: number): EmailMessage {
   return compose(to, i18n, {
     subject: i18n._(msg`Confirm your Ampora account`),
@@ -79,5 +84,16 @@ export function passwordChangedEmail(to: string, i18n: I18n, recoveryLink: strin
     subject: i18n._(msg`Your Ampora password has changed`),
     paragraphs: [i18n._(msg`The password of your account has just changed and your other sessions have been closed.`), i18n._(msg`If it was not you, set a new password straight away.`)],
     action: { label: i18n._(msg`Set a new password`), url: recoveryLink },
+  });
+}
+
+/** Our team answered an after-sales case (worker/after-sales/cases.ts): the reply's beginning and a link to the case. */
+export function caseReplyEmail(to: string, i18n: I18n, input: { caseId: number; subject: string; excerpt: string; url: string; idempotencyKey: string }): EmailMessage {
+  const { caseId, subject } = input;
+  return compose(to, i18n, {
+    subject: i18n._(msg`We have answered your case ${caseId}: ${subject}`),
+    paragraphs: [i18n._(msg`Our after-sales team has replied to your case ${caseId} (${subject}):`), input.excerpt, i18n._(msg`You can read the whole conversation and answer on the case page.`)],
+    action: { label: i18n._(msg`See the case`), url: input.url },
+    idempotencyKey: input.idempotencyKey,
   });
 }

@@ -5,7 +5,7 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { output, ZodType } from 'zod';
 import type { AppContext } from './context';
 import { appError } from './errors';
 import { issueMessage } from './validation-messages';
@@ -17,4 +17,34 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       throw appError(target === 'json' && issues.length === 0 ? 'invalidJson' : 'invalidRequest', { target, issues });
     }
   });
+}
+
+/**
+ * The body of a call that browser forms also send without script: a form (urlencoded or
+ * multipart), turned into fields by `fromForm`, or JSON; an empty body is `undefined`. Checked
+ * with zod, its failures the same 400 envelope as `validate()`.
+ */
+export async function formOrJsonBody<S extends ZodType>(c: AppContext, schema: S, fromForm: (form: FormData) => unknown): Promise<output<S>> {
+  const type = c.req.header('Content-Type') ?? '';
+  let fields: unknown;
+  let target: 'form' | 'json' = 'json';
+  if (/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
+    target = 'form';
+    const form = await c.req.formData().catch(() => {
+      throw appError('invalidRequest', { target, issues: [{ path: '', message: 'not a form' }] });
+    });
+    fields = fromForm(form);
+  } else if (c.req.header('Content-Length') === '0' || (!type && Number(c.req.header('Content-Length') ?? '0') === 0)) {
+    fields = undefined;
+  } else {
+    fields = await c.req.json().catch(() => {
+      throw appError('invalidJson');
+    });
+  }
+  const result = schema.safeParse(fields);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issueMessage(issue, fields, c.var.i18n) }));
+    throw appError('invalidRequest', { target, issues });
+  }
+  return result.data as output<S>;
 }

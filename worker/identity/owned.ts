@@ -58,6 +58,15 @@ export interface OwnedResourceRegistration {
     idFrom?: { path: string; field: string };
     before?: { method: OwnedRoute['method']; path: string; body?: unknown; save?: Record<string, string> }[];
     prepare?: { method: OwnedRoute['method']; path: string; body?: unknown }[];
+    /**
+     * Order events staff would apply (prepare, ready_for_pickup, collect…), applied by the test
+     * through transitionOrder to the order the `before` calls saved as `orderNumber`, before the
+     * creation (a case or a return needs a delivered order); the order's first line id is then
+     * saved as `orderLineId`. Saved names also fill `":name"` strings in the creation's body.
+     */
+    orderEvents?: string[];
+    /** Fixed placeholder values for paths and bodies (an id no call of the test creates). */
+    values?: Record<string, string | number>;
   };
   /** Reads the signed-in user's object(s) (to see that nothing changed); may hold `:id`. */
   list: string;
@@ -79,4 +88,16 @@ export const PUBLIC_PARAMETER_ROUTES = new Set([
   'GET /api/checkout/countries/:id/provinces',
   // A pay-later link's hash is its own secret (128 random bits): whoever holds it may see what it pays.
   'GET /api/orders/hash/:hash/articles',
+  // An invoice code and an article are not the caller's objects: the answer is only the caller's own
+  // request about them (as requester or holder), never someone else's; what it says of the invoice
+  // itself is the spec's 5101 / 1818 / 1819 (worker/non-holder/requests.ts), rate-limited.
+  'GET /api/users/rma/user/rma/authorization/:invoice/:article',
 ]);
+
+/**
+ * The staff back-office's API (worker/api/admin.ts): its parameters are every customer's orders,
+ * returns and cases, which staff see whatever their owner, and no customer reaches (requireStaff
+ * answers staffOnly before any parameter is read). tests/worker/admin.test.ts tries each of its
+ * routes as a customer instead of the ownership test.
+ */
+export const STAFF_API_PREFIX = '/api/admin/';

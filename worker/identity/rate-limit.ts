@@ -49,6 +49,12 @@ export const RATE_LIMITS = {
   recovery: { accountPerClient: { max: 3, windowS: 60 * 60 }, account: { max: 20, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
   signup: { accountPerClient: { max: 3, windowS: 60 * 60 }, account: { max: 20, windowS: 60 * 60 }, client: { max: 10, windowS: 60 * 60 } },
   giftCard: { client: { max: 20, windowS: 60 * 60 } },
+  // Gift returns are found by order number and gift code (worker/api/returns.ts): codes must not be guessed.
+  giftReturn: { client: { max: 20, windowS: 60 * 60 } },
+  // Invoice look-ups by someone who is not the holder (worker/non-holder): invoice codes are sequential.
+  nonHolder: { client: { max: 30, windowS: 60 * 60 }, account: { max: 30, windowS: 60 * 60 } },
+  // Offering an order to another account answers whether an address has an account (1301).
+  reassign: { client: { max: 10, windowS: 60 * 60 }, account: { max: 10, windowS: 60 * 60 } },
 } as const satisfies Record<string, Rules>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

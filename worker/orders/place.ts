@@ -15,6 +15,9 @@ import { spendStatements } from '../balance/balance';
 import { CARD_PROVIDER_METHODS, initialState, type OrderState, type PlaceableMethod } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
 import { insertRows } from '../db/limits';
+import { giftCode } from '../domain/returns/rules';
+import { ensureOrderDocument } from '../documents/issue';
+import { isReplacedOrderMoved, replacedOrderStatements, ReplacedOrderMovedError } from './transitions';
 
 export interface OrderLineInput {
   articleId: number;
@@ -66,6 +69,12 @@ export interface PlaceInput {
   balanceSpent?: number;
   /** Promotions used: each campaign's counter (and its coupon's) goes up, and a redemption is recorded. */
   redemptions: { campaignId: number; couponCode: string | null }[];
+  /**
+   * The order this checkout changes (spec §7 cart modifier): it is cancelled in the same batch
+   * (worker/orders/transitions.ts replacedOrderStatements) and what it was paid (`credit`) pays
+   * the new orders first, in order; an order it pays whole is confirmed and paid at once.
+   */
+  replaces?: { orderNumber: string; credit: number };
   now: Date;
 }
 
@@ -74,6 +83,8 @@ export interface PlacedOrder {
   orderKey: string;
   state: OrderState;
   total: number;
+  /** What the replaced order's payment covered of this one (a change). */
+  carried?: number;
 }
 
 export class OversoldError extends Error {}
@@ -101,13 +112,24 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   const state = initialState(input.paymentMethod);
   const placed: PlacedOrder[] = [];
   const statements = [];
+  // The replaced order's stock goes back before the new orders' comes off (the same units may be bought again).
+  if (input.replaces) statements.push(...replacedOrderStatements(db, { orderNumber: input.replaces.orderNumber, userId: input.userId, now: input.now }));
+  let credit = input.replaces?.credit ?? 0;
   for (const line of input.groups.flatMap((g) => g.lines)) {
     if (!line.isService && line.availabilityCode <= LAST_STOCKED_CODE) statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
   }
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
-    const total = Math.max(0, subtotal(group) + group.shippingCost + (group.solidaryAmount ?? 0) - group.discount - group.giftCardAmount - (group.balanceAmount ?? 0));
-    placed.push({ orderNumber: number, orderKey: group.orderKey, state, total });
+    const due = Math.max(0, subtotal(group) + group.shippingCost + (group.solidaryAmount ?? 0) - group.discount - group.giftCardAmount - (group.balanceAmount ?? 0));
+    const carried = Math.min(credit, due);
+    credit -= carried;
+    const total = due - carried;
+    // Paid whole by the order it replaces: nothing is left to wait for.
+    const paidByChange = input.replaces !== undefined && carried > 0 && total === 0;
+    const groupState = paidByChange ? 'confirmed' : state;
+    // The free method (gift card, balance or promotion cover it all) and a change paid whole: paid as placed.
+    const paidAt = input.paymentMethod === 'free' || paidByChange ? at : null;
+    placed.push({ orderNumber: number, orderKey: group.orderKey, state: groupState, total, ...(input.replaces ? { carried } : {}) });
     statements.push(
       db.insert(orders).values({
         orderNumber: number,
@@ -116,7 +138,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         userId: input.userId,
         channel: input.channel,
         language: input.language,
-        state,
+        state: groupState,
         sellerKind: group.sellerKind,
         sellerId: group.sellerId,
         paymentMethod: input.paymentMethod,
@@ -136,6 +158,10 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         giftCardAmount: group.giftCardAmount,
         solidaryAmount: group.solidaryAmount ?? 0,
         total,
+        paidAt,
+        // A gift (a gift-wrapped line): its recipient may return it with this code, without seeing prices (worker/returns).
+        giftCode: group.lines.some((line) => line.giftPaper) ? giftCode() : null,
+        replacesOrderNumber: input.replaces?.orderNumber ?? null,
         createdAt: at,
         updatedAt: at,
       }),
@@ -155,7 +181,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
           giftPaper: line.giftPaper ?? false,
         })),
       ),
-      db.insert(orderEvents).values({ orderNumber: number, state, at }),
+      db.insert(orderEvents).values({ orderNumber: number, state: groupState, at }),
       // Purchases are the articles bought (what the shopper may review); services are not articles.
       ...insertRows(db, userPurchases, group.lines.filter((line) => !line.isService).map((line) => ({ userId: input.userId, articleId: line.articleId, orderNumber: number, purchasedAt: at }))),
     );
@@ -163,7 +189,9 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   const first = placed[0]!.orderNumber;
   // Paid through the card provider: one payment, referenced by the first order number, pays every order of the checkout.
   if ((CARD_PROVIDER_METHODS as readonly string[]).includes(input.paymentMethod)) {
-    statements.push(db.insert(paymentOrders).values(placed.map((order) => ({ reference: first, orderNumber: order.orderNumber }))));
+    // Only the orders that wait for it: one paid whole by a change is not part of the payment.
+    const waiting = placed.filter((order) => order.state === 'awaiting_payment');
+    if (waiting.length > 0) statements.push(db.insert(paymentOrders).values(waiting.map((order) => ({ reference: waiting[0]!.orderNumber, orderNumber: order.orderNumber }))));
   }
   if (input.giftCard && input.giftCard.amount > 0) {
     // The gift_cards_never_negative trigger aborts the batch if the balance was spent meanwhile.
@@ -202,9 +230,20 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
     if (text.includes('GIFT_CARD_SPENT')) throw new GiftCardSpentError('The gift card balance was spent meanwhile');
     if (text.includes('BALANCE_SPENT')) throw new BalanceSpentError('The store balance was spent meanwhile');
     if (text.includes('COUPON_USED_UP')) throw new CouponUsedUpError('A coupon reached its usage limit meanwhile');
+    if (input.replaces && isReplacedOrderMoved(text)) throw new ReplacedOrderMovedError('The order being changed moved on meanwhile');
     // The same cart placed at the same moment by another request: its orders stand.
     if (text.includes('UNIQUE') && text.includes('checkout_key')) return { orders: await existing(db, input.checkoutKey), replay: true };
     throw error;
   }
+  // Orders paid as placed get their invoice now; a failure is retried when the documents are read.
+  for (const order of placed) {
+    if (input.paymentMethod !== 'free' && !(order.carried && order.total === 0)) continue;
+    try {
+      await ensureOrderDocument(db, order.orderNumber, input.now);
+    } catch (error) {
+      console.error('Issuing the document of an order paid at placement failed', order.orderNumber, error);
+    }
+  }
   return { orders: placed, replay: false };
 }
+

@@ -178,9 +178,11 @@ export async function startPayment(db: D1Database, gateway: PaymentGateway, inpu
          SELECT ?, ?, ?, 'adyen', NULL, ?, ?, ?, 'pending', 'starting', ?, ?, ?
          WHERE NOT EXISTS (SELECT 1 FROM payments WHERE reference = ? AND (state IN ${PAID_STATES} OR (state = 'pending' AND stage IN ('starting', 'action', 'details', 'done'))))
            AND NOT EXISTS (SELECT 1 FROM payment_orders po JOIN orders o ON o.order_number = po.order_number WHERE po.reference = ? AND o.state <> 'awaiting_payment')
+           -- The amount read is still the scope's: an order cancelled meanwhile leaves the scope (worker/orders/transitions.ts), and its share must not be charged.
+           AND ? = (SELECT COALESCE(SUM(o.total), 0) FROM payment_orders po JOIN orders o ON o.order_number = po.order_number WHERE po.reference = ?)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(scope.reference, attempt, key, amount, input.currency, method, input.hash, input.now, input.now, scope.reference, scope.reference),
+      .bind(scope.reference, attempt, key, amount, input.currency, method, input.hash, input.now, input.now, scope.reference, scope.reference, amount, scope.reference),
   ]);
   // Only this batch gave those attempts up, so only this request cancels them at the provider.
   const cancels = cancelAtProvider(gateway, superseded!.results as GivenUp[]);

@@ -18,6 +18,9 @@
 import { applyEvent, type PaymentState } from '../domain/payments/state-machine';
 import { CARD_PROVIDER_METHODS, nextState } from '../domain/orders/state-machine';
 import type { GatewayEvent } from './port';
+import { dbFor } from '../db/client';
+import { ensureOrderDocument } from '../documents/issue';
+import { settleRefunds } from '../refunds/refunds';
 
 /** Modifications (refund, cancel, capture) name the payment in originalReference. */
 const paymentPspOf = (event: Pick<GatewayEvent, 'pspReference' | 'originalReference'>): string => event.originalReference || event.pspReference;
@@ -99,15 +102,23 @@ async function applyStoredEvent(db: D1Database, key: { pspReference: string; eve
     }
     const results = await db.batch(statements);
     if (results[0]!.meta.changes === 1) {
-      if (change?.becamePaid && confirmed) {
+      if (change?.becamePaid) {
         // Each order's UPDATE (the first of its two statements) says whether this batch moved it.
         const paid = orderNumbers.filter((_, i) => results[paidFrom + 2 * i]!.meta.changes === 1);
         // Told after the commit: whatever the listener does, the event stays applied.
-        if (paid.length > 0) {
+        if (paid.length > 0 && confirmed) {
           try {
             confirmed(paid);
           } catch (error) {
             console.error('Confirming paid orders failed', paid, error);
+          }
+        }
+        // A paid order gets its invoice (once; a failure here is retried when the documents are read).
+        for (const number of paid) {
+          try {
+            await ensureOrderDocument(dbFor(db), number, new Date(now));
+          } catch (error) {
+            console.error('Issuing the document of a paid order failed', number, error);
           }
         }
       }
@@ -133,8 +144,8 @@ function orderPaidStatements(db: D1Database, orderNumber: string, guard: Version
   const confirmed = nextState('awaiting_payment', 'payment_received')!;
   return [
     db
-      .prepare("UPDATE orders SET state = ?, updated_at = ? WHERE order_number = ? AND state = 'awaiting_payment' AND (SELECT version FROM payments WHERE id = ?) = ?")
-      .bind(confirmed, now, orderNumber, guard.paymentId, guard.version),
+      .prepare("UPDATE orders SET state = ?, updated_at = ?, paid_at = COALESCE(paid_at, ?) WHERE order_number = ? AND state = 'awaiting_payment' AND (SELECT version FROM payments WHERE id = ?) = ?")
+      .bind(confirmed, now, now, orderNumber, guard.paymentId, guard.version),
     db.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(orderNumber, confirmed, now),
   ];
 }
@@ -191,7 +202,11 @@ export async function receiveEvents(db: D1Database, events: GatewayEvent[], now:
   for (const event of events) {
     await applyStoredEvent(db, event, paymentPspOf(event), now, confirmed);
   }
+  // Our refunds (worker/refunds/refunds.ts) are told apart by the modification's own psp reference.
+  await settleRefunds(db, events.filter((event) => REFUND_EVENT_CODES.has(event.eventCode)).map((event) => event.pspReference), now);
 }
+
+const REFUND_EVENT_CODES = new Set(['REFUND', 'REFUND_FAILED', 'CANCELLATION', 'CANCEL_OR_REFUND']);
 
 /**
  * Applies, in arrival order, the events that came for a payment before its row existed.

@@ -137,6 +137,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
   }
   const loaded = page ? await page.load({ db, channel, language, i18n, params, url, menu, entityId, now: c.var.now, user, http: c, env: c.env }) : null;
   if (loaded && 'redirect' in loaded) return c.redirect(loaded.redirect, 302);
+  if (loaded && 'response' in loaded) return loaded.response;
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
   if (loaded.cacheUntil) limitEdgeCache(c, loaded.cacheUntil);
 

@@ -19,6 +19,11 @@ import { isTokenUsable } from '../../identity/auth-tokens';
 import type { UserRow } from '../../identity/session';
 import { accountBalance } from './balance';
 import { accountCards } from './cards';
+import { accountAfterSalesPages } from './account-after-sales';
+import { accountDocumentsPages } from './account-documents';
+import { accountNonHolderPages } from './account-non-holder';
+import { accountOrdersPages } from './account-orders';
+import { accountReturnsPages } from './account-returns';
 import { latestOrdersOfUser } from '../../orders/read';
 import { frameOf } from './account-frame';
 import { definePage, type LoadContext, type PageDefinition } from './types';
@@ -140,7 +145,18 @@ function pendingPage(route: RouteId) {
   );
 }
 
-const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = { account: accountHome, accountData, accountAddresses, accountBalance, accountCards };
+const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = {
+  account: accountHome,
+  accountData,
+  accountAddresses,
+  accountBalance,
+  accountCards,
+  ...accountOrdersPages,
+  ...accountDocumentsPages,
+  ...accountReturnsPages,
+  ...accountNonHolderPages,
+  ...accountAfterSalesPages,
+};
 const PENDING_ROUTES = [...ACCOUNT_GROUPS.flatMap((group) => group.sections.map((section) => section.route)), ...(Object.keys(ACCOUNT_ALIASES) as RouteId[])].filter((route) => !BUILT[route]);
 
 export const identityRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = {

@@ -7,6 +7,7 @@ import type { SlugKind } from '../../db/catalogue';
 import { catalogueRoutePages, catalogueSlugPages } from './catalogue';
 import { checkoutRoutePages } from './checkout';
 import { contentRoutePages, contentSlugPages } from './content';
+import { adminRoutePages } from './admin';
 import { designSystemRoutePages } from './design-system';
 import { identityRoutePages } from './identity';
 import { listingRoutePages, listingSlugPages } from './listings';
@@ -16,7 +17,7 @@ import type { PageDefinition } from './types';
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
 export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };

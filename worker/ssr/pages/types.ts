@@ -58,8 +58,11 @@ export interface PageDefinition<D> {
    */
   access?: 'user' | 'visitor' | 'anyone';
   component: LazyExoticComponent<ComponentType<{ data: D }>>;
-  /** The page's data; null is "not found"; `redirect` sends the visitor elsewhere (302). */
-  load(context: LoadContext): Promise<Loaded<D> | { redirect: string } | null>;
+  /**
+   * The page's data; null is "not found"; `redirect` sends the visitor elsewhere (302);
+   * `response` answers as it is (a file download such as an invoice PDF, worker/ssr/pages/account-documents.tsx).
+   */
+  load(context: LoadContext): Promise<Loaded<D> | { redirect: string } | { response: Response } | null>;
 }
 
 export function definePage<D>(page: PageDefinition<D>): PageDefinition<unknown> {

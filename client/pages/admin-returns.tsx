@@ -1,0 +1,87 @@
+/** Back-office: the returns queue — those still to handle, first asked first — or the returns of one state. */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Pagination } from '../components/pagination';
+import { useHref, useStore } from '../components/store-context';
+import { formatDate, formatMoney } from '../i18n/format';
+import { AdminFrame, AdminTable } from './admin';
+import { RETURN_STATE_LABELS, labelOf } from './admin-labels';
+import type { AdminReturnsData } from './admin-types';
+
+export default function AdminReturnsPage({ data }: { data: AdminReturnsData }) {
+  const { i18n, t } = useLingui();
+  const { language } = useStore();
+  const link = useHref();
+  const { result } = data;
+  return (
+    <AdminFrame frame={data.frame} title={<Trans>Returns</Trans>}>
+      <form className="admin-filters" method="get" action={link('adminReturns')}>
+        <p className="field">
+          <label htmlFor="admin-return-state">
+            <Trans>State</Trans>
+          </label>
+          <select id="admin-return-state" name="state" defaultValue={data.state}>
+            <option value="">{t`To handle`}</option>
+            {Object.keys(RETURN_STATE_LABELS).map((state) => (
+              <option key={state} value={state}>
+                {labelOf(RETURN_STATE_LABELS, state, (d) => i18n._(d))}
+              </option>
+            ))}
+          </select>
+        </p>
+        <button type="submit" className="button">
+          <Trans>Show</Trans>
+        </button>
+      </form>
+      <p role="status">
+        <Plural value={result.total} one="# return" other="# returns" />
+      </p>
+      {result.returns.length > 0 ? (
+        <AdminTable id="admin-returns-caption" caption={<Trans>Returns, oldest first</Trans>}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Return</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Order</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Customer</Trans>
+              </th>
+              <th scope="col">
+                <Trans>State</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Refund</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.returns.map((ret) => (
+              <tr key={ret.id} data-return-id={ret.id} data-return-state={ret.state}>
+                <th scope="row">
+                  <a href={link('adminReturn', { id: String(ret.id) })}>
+                    <Trans>Return {ret.id}</Trans>
+                  </a>
+                </th>
+                <td>
+                  <time dateTime={ret.createdAt}>{formatDate(new Date(ret.createdAt), language, { dateStyle: 'short' })}</time>
+                </td>
+                <td>
+                  <a href={link('adminOrder', { orderNumber: ret.orderNumber })}>{ret.orderNumber}</a>
+                </td>
+                <td>{ret.email}</td>
+                <td>{labelOf(RETURN_STATE_LABELS, ret.state, (d) => i18n._(d))}</td>
+                <td className="admin-money">{formatMoney(ret.refundAmount, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      ) : null}
+      <Pagination page={result.page} pageSize={result.pageSize} total={result.total} basePath={link('adminReturns')} query={data.state ? { state: data.state } : {}} />
+    </AdminFrame>
+  );
+}

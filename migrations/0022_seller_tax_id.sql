@@ -1,0 +1,1 @@
+ALTER TABLE `sellers` ADD `tax_id` text DEFAULT '' NOT NULL;
