@@ -148,8 +148,8 @@ async function labelResponse(c: AppContext, row: ReturnRow): Promise<Response> {
     lines: items,
     text: {
       title: i18n._(msg`Return label`),
-      from: i18n._(msg`From`),
-      to: i18n._(msg`To`),
+      from: i18n._(msg`Sender`),
+      to: i18n._(msg`Recipient`),
       order: i18n._(msg`Order`),
       items: i18n._(msg`Items in the parcel`),
       instructions: i18n._(msg`Pack the items, stick this label on the parcel and hand it to the carrier with the collection code.`),
