@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Pagination } from '../components/pagination';
 import { useHref, useStore } from '../components/store-context';
 import { formatDate } from '../i18n/format';
-import { AdminFrame, AdminTable } from './admin';
+import { AdminFrame, AdminStateFilter, AdminTable } from './admin';
 import { CASE_STATE_LABELS, labelOf } from './admin-labels';
 import type { AdminCasesData } from './admin-types';
 
@@ -14,24 +14,7 @@ export default function AdminCasesPage({ data }: { data: AdminCasesData }) {
   const { result } = data;
   return (
     <AdminFrame frame={data.frame} title={<Trans>After-sales cases</Trans>}>
-      <form className="admin-filters" method="get" action={link('adminCases')}>
-        <p className="field">
-          <label htmlFor="admin-case-state">
-            <Trans>State</Trans>
-          </label>
-          <select id="admin-case-state" name="state" defaultValue={data.state}>
-            <option value="">{t`Not closed`}</option>
-            {Object.keys(CASE_STATE_LABELS).map((state) => (
-              <option key={state} value={state}>
-                {labelOf(CASE_STATE_LABELS, state, (d) => i18n._(d))}
-              </option>
-            ))}
-          </select>
-        </p>
-        <button type="submit" className="button">
-          <Trans>Show</Trans>
-        </button>
-      </form>
+      <AdminStateFilter route="adminCases" id="admin-case-state" state={data.state} labels={CASE_STATE_LABELS} anyLabel={t`Not closed`} />
       <p role="status">
         <Plural value={result.total} one="# case" other="# cases" />
       </p>

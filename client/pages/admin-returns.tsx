@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Pagination } from '../components/pagination';
 import { useHref, useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
-import { AdminFrame, AdminTable } from './admin';
+import { AdminFrame, AdminStateFilter, AdminTable } from './admin';
 import { RETURN_STATE_LABELS, labelOf } from './admin-labels';
 import type { AdminReturnsData } from './admin-types';
 
@@ -14,24 +14,7 @@ export default function AdminReturnsPage({ data }: { data: AdminReturnsData }) {
   const { result } = data;
   return (
     <AdminFrame frame={data.frame} title={<Trans>Returns</Trans>}>
-      <form className="admin-filters" method="get" action={link('adminReturns')}>
-        <p className="field">
-          <label htmlFor="admin-return-state">
-            <Trans>State</Trans>
-          </label>
-          <select id="admin-return-state" name="state" defaultValue={data.state}>
-            <option value="">{t`To handle`}</option>
-            {Object.keys(RETURN_STATE_LABELS).map((state) => (
-              <option key={state} value={state}>
-                {labelOf(RETURN_STATE_LABELS, state, (d) => i18n._(d))}
-              </option>
-            ))}
-          </select>
-        </p>
-        <button type="submit" className="button">
-          <Trans>Show</Trans>
-        </button>
-      </form>
+      <AdminStateFilter route="adminReturns" id="admin-return-state" state={data.state} labels={RETURN_STATE_LABELS} anyLabel={t`To handle`} />
       <p role="status">
         <Plural value={result.total} one="# return" other="# returns" />
       </p>

@@ -2,10 +2,12 @@
  * The staff back-office (docs/after-sales.md "Staff back-office"): its frame, shared by every
  * /admin screen, and the home with what is waiting for the team.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useHref } from '../components/store-context';
 import type { RouteId } from '../routes';
+import { labelOf } from './admin-labels';
 import type { AdminFrameData, AdminHomeData } from './admin-types';
 
 export function AdminFrame({ frame, title, children }: { frame: AdminFrameData; title: ReactNode; children: ReactNode }) {
@@ -49,6 +51,32 @@ export function AdminTable({ id, caption, children }: { id: string; caption: Rea
         {children}
       </table>
     </div>
+  );
+}
+
+/** A queue's filter by state (a plain GET form): `anyLabel` names the default, the queue's open items. */
+export function AdminStateFilter({ route, id, state, labels, anyLabel }: { route: RouteId; id: string; state: string; labels: Record<string, MessageDescriptor>; anyLabel: string }) {
+  const { i18n } = useLingui();
+  const link = useHref();
+  return (
+    <form className="admin-filters" method="get" action={link(route)}>
+      <p className="field">
+        <label htmlFor={id}>
+          <Trans>State</Trans>
+        </label>
+        <select id={id} name="state" defaultValue={state}>
+          <option value="">{anyLabel}</option>
+          {Object.keys(labels).map((key) => (
+            <option key={key} value={key}>
+              {labelOf(labels, key, (d) => i18n._(d))}
+            </option>
+          ))}
+        </select>
+      </p>
+      <button type="submit" className="button">
+        <Trans>Show</Trans>
+      </button>
+    </form>
   );
 }
 

@@ -26,7 +26,7 @@ import { CASE_KINDS } from '../domain/after-sales/state-machine';
 import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
-import { formOrJsonBody, validate } from '../http/validate';
+import { formLanguage, formOrJsonBody, validate } from '../http/validate';
 import { rolesOf } from '../identity/accounts';
 import { registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
@@ -106,10 +106,8 @@ async function formCall<S extends z.ZodType>(
   }
 }
 
-/** The form's language when the channel offers it, else the request's. */
-const pageLanguage = (c: AppContext, language: Language | undefined): Language => (language && c.var.channel.languages.includes(language) ? language : c.var.language);
-const casePage = (c: AppContext, id: number, language?: Language) => href('accountAfterSalesCase', pageLanguage(c, language), c.var.channel, { id: String(id) });
-const historyPage = (c: AppContext, orderNumber?: string, language?: Language) => `${href('accountAfterSalesHistory', pageLanguage(c, language), c.var.channel)}${orderNumber ? `?order=${encodeURIComponent(orderNumber)}` : ''}`;
+const casePage = (c: AppContext, id: number, language?: Language) => href('accountAfterSalesCase', formLanguage(c, language), c.var.channel, { id: String(id) });
+const historyPage = (c: AppContext, orderNumber?: string, language?: Language) => `${href('accountAfterSalesHistory', formLanguage(c, language), c.var.channel)}${orderNumber ? `?order=${encodeURIComponent(orderNumber)}` : ''}`;
 
 const deps = (c: AppContext) => ({ db: c.var.db, env: c.env, now: c.var.now });
 

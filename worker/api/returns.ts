@@ -27,7 +27,7 @@ import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import { GIFT_CODE_PATTERN, RETURN_REASONS } from '../domain/returns/rules';
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
-import { formOrJsonBody, validate } from '../http/validate';
+import { formLanguage, formOrJsonBody, validate } from '../http/validate';
 import { registerOwnedResource } from '../identity/owned';
 import { limitAttempt } from '../identity/rate-limit';
 import { currentUser, requireUser, signedInUser } from '../identity/session';
@@ -106,8 +106,6 @@ async function readBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<
   });
 }
 
-/** The form's language when the channel offers it, else the request's. */
-const pageLanguage = (c: AppContext, language: Language | undefined): Language => (language && c.var.channel.languages.includes(language) ? language : c.var.language);
 
 /** Answers a form sent without script with a page (303), a script's call with JSON. */
 async function answer<T>(c: AppContext, page: { back: string; language?: Language } | null, work: () => Promise<{ json: T; page: string; status?: 200 | 201 }>) {
@@ -122,10 +120,10 @@ async function answer<T>(c: AppContext, page: { back: string; language?: Languag
   }
 }
 
-const returnsPage = (c: AppContext, language?: Language, query = '') => `${href('accountReturns', pageLanguage(c, language), c.var.channel)}${query}`;
-const giftPage = (c: AppContext, language?: Language, query = '') => `${href('accountGiftReturn', pageLanguage(c, language), c.var.channel)}${query}`;
+const returnsPage = (c: AppContext, language?: Language, query = '') => `${href('accountReturns', formLanguage(c, language), c.var.channel)}${query}`;
+const giftPage = (c: AppContext, language?: Language, query = '') => `${href('accountGiftReturn', formLanguage(c, language), c.var.channel)}${query}`;
 const giftConfirmation = (c: AppContext, language: Language | undefined, row: ReturnRow, code: string) =>
-  `${href('accountGiftReturnConfirmation', pageLanguage(c, language), c.var.channel)}?order=${encodeURIComponent(row.orderNumber)}&code=${encodeURIComponent(code)}&id=${row.id}`;
+  `${href('accountGiftReturnConfirmation', formLanguage(c, language), c.var.channel)}?order=${encodeURIComponent(row.orderNumber)}&code=${encodeURIComponent(code)}&id=${row.id}`;
 
 /** The label of a return as a PDF answer, its texts in the request's language. */
 async function labelResponse(c: AppContext, row: ReturnRow): Promise<Response> {

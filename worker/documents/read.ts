@@ -58,7 +58,7 @@ export const isDocumentType = (value: string): value is DocumentType => (DOCUMEN
  * The document the download address names: of the user's order, of that type; `id` picks one
  * when there are several (credit notes), else the newest. Undefined when there is none.
  */
-export async function documentToDownload(db: Db, userId: number, orderNumber: string, type: string, id?: number): Promise<{ document: DocumentRow; rectifiedCode?: string } | undefined> {
+export async function downloadableDocument(db: Db, userId: number, orderNumber: string, type: string, id?: number): Promise<{ document: DocumentRow; rectifiedCode?: string } | undefined> {
   if (!isDocumentType(type)) return undefined;
   const conditions = [eq(documents.userId, userId), eq(documents.orderNumber, orderNumber), eq(documents.docType, type)];
   if (id !== undefined) conditions.push(eq(documents.id, id));

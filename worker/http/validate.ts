@@ -6,6 +6,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { output, ZodType } from 'zod';
+import type { Language } from '../../client/i18n/languages';
 import type { AppContext } from './context';
 import { appError } from './errors';
 import { issueMessage } from './validation-messages';
@@ -47,4 +48,9 @@ export async function formOrJsonBody<S extends ZodType>(c: AppContext, schema: S
     throw appError('invalidRequest', { target, issues });
   }
   return result.data as output<S>;
+}
+
+/** The language a form sent without script asked its answer page in (`lang`), when the channel offers it; else the request's. */
+export function formLanguage(c: AppContext, language: Language | undefined): Language {
+  return language && c.var.channel.languages.includes(language) ? language : c.var.language;
 }

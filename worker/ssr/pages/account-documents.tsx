@@ -14,7 +14,7 @@ import type { RouteId } from '../../../client/routes';
 import { billingAddresses } from '../../db/schema';
 import { documentPdf } from '../../documents/pdf';
 import { isRenderedType, orderSheetPdf } from '../../documents/order-sheet';
-import { documentToDownload, userDocuments, userModel347, type DocumentSummary } from '../../documents/read';
+import { downloadableDocument, userDocuments, userModel347, type DocumentSummary } from '../../documents/read';
 import { addressLabel } from '../../domain/identity/address-format';
 import { frameOf } from './account-frame';
 import { definePage, type LoadContext, type PageDefinition } from './types';
@@ -99,7 +99,7 @@ const accountInvoiceDownload = definePage<never>({
       const sheet = await orderSheetPdf(db, { userId: user!.id, orderNumber: params.orderId ?? '', type, language, i18n, now: new Date() });
       return sheet ? { response: pdfResponse(sheet.bytes, sheet.filename) } : null;
     }
-    const found = await documentToDownload(db, user!.id, params.orderId ?? '', params.invoiceType ?? '', id);
+    const found = await downloadableDocument(db, user!.id, params.orderId ?? '', params.invoiceType ?? '', id);
     if (!found) return null;
     const bytes = await documentPdf({ document: found.document, rectifiedCode: found.rectifiedCode, language, i18n });
     return { response: pdfResponse(bytes, `${found.document.code}.pdf`) };
