@@ -3,6 +3,8 @@
 // empty, then serve every channel with `wrangler dev` on port 8787.
 import { spawnSync, spawn } from 'node:child_process';
 import { startAdyenSandbox } from './sandboxes/adyen/spawn.mjs';
+import { startGatewaySandboxes } from './sandboxes/gateways/spawn.mjs';
+import { gatewaySandboxVars } from './sandboxes/gateways/vars.mjs';
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', shell: false, ...options });
@@ -41,6 +43,7 @@ Ampora is starting on port 8787:
   IT  http://it.localhost:8787
   DE  http://de.localhost:8787
 Adyen sandbox (Checkout API v71): http://127.0.0.1:8797/checkout/v71 (test cards: docs/payments.md).
+Other payment providers' sandbox (PayPal, Redsys/Bizum, Aplazame, MB WAY/Multibanco, Inespay, financing): http://127.0.0.1:8799/
   Its 3-D Secure pages use a throwaway certificate: open https://127.0.0.1:8798/ once and accept it.
 Demo accounts: ana@ampora.test and empresa@ampora.test, password "ampora-demo-1".
 E-mail sent in development lands in the outbox: http://localhost:8787/__dev/outbox (or npm run outbox).
@@ -51,6 +54,11 @@ const adyenPort = 8797;
 process.env.ADYEN_SANDBOX_TLS_PORT ??= '8798';
 const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: 'http://127.0.0.1:8787/api/paymentGateway/adyen/notification' });
 const adyenVars = ['--var', `ADYEN_API_BASE_URL:http://127.0.0.1:${adyenPort}/checkout`, '--var', `ADYEN_CLIENT_API_URL:http://127.0.0.1:${adyenPort}/checkoutshopper/test/`];
-const server = spawn(npx, ['wrangler', 'dev', ...adyenVars, ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); adyen.kill('SIGTERM'); });
-server.on('exit', (code) => { adyen.kill('SIGTERM'); process.exit(code ?? 0); });
+// PayPal, Redsys, Aplazame, SIBS, Inespay and the financing provider: one sandbox on 8799 (docs/payments.md).
+const gatewaysPort = 8799;
+const gateways = startGatewaySandboxes({ port: gatewaysPort, storeUrl: 'http://127.0.0.1:8787' });
+const gatewayVars = Object.entries(gatewaySandboxVars(`http://127.0.0.1:${gatewaysPort}`)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+const server = spawn(npx, ['wrangler', 'dev', ...adyenVars, ...gatewayVars, ...process.argv.slice(2)], { stdio: 'inherit' });
+const stopSandboxes = () => { adyen.kill('SIGTERM'); gateways.kill('SIGTERM'); };
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); stopSandboxes(); });
+server.on('exit', (code) => { stopSandboxes(); process.exit(code ?? 0); });

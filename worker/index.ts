@@ -1,7 +1,6 @@
 /** The Worker: the store app, its scheduled payment check and its Durable Object classes. */
 import { createApp } from './app';
-import { adyenConfig } from './payments/adyen/config';
-import { AdyenGateway } from './payments/adyen/client';
+import { maybeGatewayOf } from './payments/providers';
 import { runPaymentChecks } from './payments/scheduled';
 import { dbFor } from './db/client';
 import { issueMissingDocuments } from './documents/issue';
@@ -14,8 +13,7 @@ const app = createApp();
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   scheduled: (controller, env, ctx) => {
-    const config = adyenConfig(env);
-    ctx.waitUntil(runPaymentChecks(env.DB, config ? new AdyenGateway(config) : undefined, controller.scheduledTime));
+    ctx.waitUntil(runPaymentChecks(env.DB, (provider) => maybeGatewayOf(env, provider), controller.scheduledTime));
     // A paid order whose document was not issued (the call after the payment was lost) gets it now.
     ctx.waitUntil(issueMissingDocuments(dbFor(env.DB), new Date(controller.scheduledTime)));
   },

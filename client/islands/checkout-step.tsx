@@ -20,9 +20,8 @@ import { PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
 import { AdyenCardForm } from '../payments/adyen-card';
 import { StoredCardLabel } from '../payments/stored-card-label';
 import { cancelOrderPayment, orderConfigUrl, orderDetails, payOrder } from '../payments/order-payment';
+import { CARD_FORM_METHODS, gatewayRoute } from '../payments/gateway-route';
 
-/** The methods paid through the card provider's form (the others through their own gateways). */
-const CARD_PROVIDER_METHODS = new Set(['adyen', 'tarjeta', 'click-to-pay', 'adyen-googlepay', 'adyen-applepay']);
 
 /** What placing with a gateway method answers besides the orders: the payment to make now. */
 interface PlacedPayment {
@@ -89,10 +88,10 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         window.location.assign(`${link('cartOk')}?orders=${placed.orders.map((o) => o.orderNumber).join(',')}`);
         return;
       }
-      // The redirect card method pays on the form page; the card provider's methods pay here,
-      // their 3-D Secure step in an iframe of this page.
-      if (payment.method === 'tarjeta') {
-        window.location.assign(`${link('gatewayFormType')}?orderId=${encodeURIComponent(payment.orderId)}`);
+      // The card provider's methods pay here, their 3-D Secure step in an iframe of this page;
+      // every other gateway on its own page, which starts the payment at once (`start=1`).
+      if (!CARD_FORM_METHODS.has(payment.method)) {
+        window.location.assign(`${link(gatewayRoute(payment.method))}?orderId=${encodeURIComponent(payment.orderId)}&start=1`);
         return;
       }
       setPaying(payment);
@@ -224,8 +223,6 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   }
 
   const summary = props.summary;
-  const chosen = (props.payments ?? []).find((p) => p.slug === draft.paymentMethodSelected);
-  const notConnected = Boolean(chosen?.gateway) && !CARD_PROVIDER_METHODS.has(chosen!.slug);
   if (paying) {
     return (
       <div className="checkout-form checkout-pay">
@@ -249,7 +246,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     <form className="checkout-form" onSubmit={place}>
       <CheckoutLayout
         summary={summaryWith(
-          <button className="button button--buy button--primary button--block" type="submit" disabled={busy || blocked || notConnected}>
+          <button className="button button--buy button--primary button--block" type="submit" disabled={busy || blocked}>
             <Trans>Place order</Trans>
           </button>,
         )}
@@ -271,11 +268,6 @@ export default function CheckoutStep(props: CheckoutStepProps) {
         <p className="checkout-payment-choice">
           <Trans>Payment:</Trans> {draft.paymentMethodSelected ? methodLabel(draft.paymentMethodSelected) : ''}
         </p>
-        {notConnected ? (
-          <p className="notification notification--warning alert alert--warn" role="status">
-            <Trans>Payment with this method is not connected yet. Go back to the payment step and choose bank transfer, cash on delivery or payment in the shop.</Trans>
-          </p>
-        ) : null}
         <div className="field field--check">
           <input id="accept-conditions" type="checkbox" checked={conditions} onChange={(event) => setConditions(event.target.checked)} />
           <label htmlFor="accept-conditions">

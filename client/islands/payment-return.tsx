@@ -1,8 +1,9 @@
 /**
  * Island: the pages the shopper's browser comes back to from the provider (spec §2): the 3-D
  * Secure return (/cart/order/securePayment, `redirectResult` → authorise3d) and the wallet return
- * (/cart/{orderNumber}/payment/walletPay/gw, `redirectResult` → the wallet call). It sends the
- * result once, on load, and goes where the answer says.
+ * (/cart/{orderNumber}/payment/walletPay/gw, `redirectResult` → the wallet call), and every other
+ * gateway's return (/cart/order/securePayment?provider=…, its query → the gateway return call). It
+ * sends the result once, on load, and goes where the answer says.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
@@ -11,9 +12,13 @@ import { useHref } from '../components/store-context';
 import type { PaymentAnswer } from '../../worker/payments/answer';
 
 export interface PaymentReturnProps {
-  kind: 'secure' | 'wallet';
+  kind: 'secure' | 'wallet' | 'gateway';
   orderNumber: string;
+  /** Adyen's result (secure, wallet); empty for another gateway. */
   redirectResult: string;
+  /** Another gateway's return: its provider and the query it sent the shopper back with. */
+  provider?: string;
+  params?: Record<string, string>;
   /** The pay-later link's hash, when the payment was made from /order/paynow/{hash}. */
   hash: string | null;
 }
@@ -27,10 +32,13 @@ export default function PaymentReturn(props: PaymentReturnProps) {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
+    const withHash = props.hash ? { hash: props.hash } : {};
     const call =
-      props.kind === 'secure'
-        ? callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/authorise3d', { orderId: props.orderNumber, details: { redirectResult: props.redirectResult }, ...(props.hash ? { hash: props.hash } : {}) })
-        : callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/wallet', { orderNumber: props.orderNumber, redirectResult: props.redirectResult });
+      props.kind === 'gateway'
+        ? callApi<PaymentAnswer>('POST', '/api/orders/payment/gateway/return', { orderId: props.orderNumber, provider: props.provider, params: props.params ?? {}, ...withHash })
+        : props.kind === 'secure'
+          ? callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/authorise3d', { orderId: props.orderNumber, details: { redirectResult: props.redirectResult }, ...withHash })
+          : callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/wallet', { orderNumber: props.orderNumber, redirectResult: props.redirectResult });
     call
       // replace: going back must not send the same result again.
       .then((answer) => window.location.replace(answer.next))

@@ -4,6 +4,8 @@
 import { rmSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { startAdyenSandbox } from '../../scripts/sandboxes/adyen/spawn.mjs';
+import { startGatewaySandboxes } from '../../scripts/sandboxes/gateways/spawn.mjs';
+import { gatewaySandboxVars } from '../../scripts/sandboxes/gateways/vars.mjs';
 
 const port = process.argv[2] ?? '8788';
 const articles = process.env.SEED_ARTICLES ?? '1500';
@@ -32,6 +34,11 @@ const adyenPort = Number(process.env.ADYEN_SANDBOX_PORT ?? Number(port) + 1000);
 const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: `http://127.0.0.1:${port}/api/paymentGateway/adyen/notification`, quiet: true });
 vars.push('--var', `ADYEN_API_BASE_URL:http://127.0.0.1:${adyenPort}/checkout`);
 vars.push('--var', `ADYEN_CLIENT_API_URL:http://127.0.0.1:${adyenPort}/checkoutshopper/test/`);
+// The other providers' sandbox, 1011 above the store's unless GATEWAYS_SANDBOX_PORT.
+const gatewaysPort = Number(process.env.GATEWAYS_SANDBOX_PORT ?? Number(port) + 1011);
+const gateways = startGatewaySandboxes({ port: gatewaysPort, storeUrl: `http://127.0.0.1:${port}`, quiet: true });
+for (const [name, value] of Object.entries(gatewaySandboxVars(`http://127.0.0.1:${gatewaysPort}`))) vars.push('--var', `${name}:${value}`);
 const server = spawn('npx', ['wrangler', 'dev', '--port', port, '--persist-to', persist, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); adyen.kill('SIGTERM'); });
-server.on('exit', (code) => { adyen.kill('SIGTERM'); process.exit(code ?? 0); });
+const stopSandboxes = () => { adyen.kill('SIGTERM'); gateways.kill('SIGTERM'); };
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { server.kill(signal); stopSandboxes(); });
+server.on('exit', (code) => { stopSandboxes(); process.exit(code ?? 0); });

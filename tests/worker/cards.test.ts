@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANNEL_TIME_ZONES } from '../../worker/domain/catalogue/delivery';
 import { localDate } from '../../worker/domain/checkout/delivery-choices';
 import type { PaymentAnswer } from '../../worker/payments/answer';
-import type { PaymentGateway, StoredMethod } from '../../worker/payments/port';
+import type { CardProviderGateway, StoredMethod } from '../../worker/payments/port';
 import { disableBankCard, isExpired, listBankCards, toBankCards, type StoredBankCard } from '../../worker/payments/stored-cards';
 import { signUp, TestBrowser } from './browser';
 import { card, completeChallenge, VISA, VISA_3DS } from './payments-helpers';
@@ -24,7 +24,7 @@ function fakeGateway(methods: StoredMethod[]) {
     disableStoredMethod: async (_shopper: string, id: string) => {
       removed.push(id);
     },
-  } as unknown as PaymentGateway;
+  } as unknown as CardProviderGateway;
   return { gateway, removed };
 }
 

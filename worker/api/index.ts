@@ -24,6 +24,10 @@ import { afterSalesApi } from './after-sales';
 import { documentsApi } from './documents';
 import { sameOriginOnly } from '../http/same-origin';
 import { paymentsApi } from './payments';
+import { gatewayPaymentsApi } from './gateway-payments';
+import { aplazameApi } from './payments-aplazame';
+import { sibsApi } from './payments-sibs';
+import { oneyApi } from './payments-oney';
 import { nonHolderApi } from './non-holder';
 import { adminApi } from './admin';
 import { returnsApi } from './returns';
@@ -35,6 +39,10 @@ export const api = new Hono<AppEnv>()
   .get('/health', (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
   // Before /checkout: a pay-later payer leaving the gateway step is not signed in, and /checkout/orders/* asks for a session.
   .route('/', paymentsApi)
+  .route('/', gatewayPaymentsApi)
+  .route('/', aplazameApi)
+  .route('/', sibsApi)
+  .route('/', oneyApi)
   .route('/catalogue', catalogue)
   .route('/checkout', checkout)
   .route('/checkout', recommendations)

@@ -2,10 +2,9 @@
  * Placing orders (spec §4 summary step): the server quotes the cart again for the delivery
  * choice, refuses it while a blocking critical error stands (spec §8) or one the order cannot
  * carry (REFUSED_ON_PLACE), checks the payment method is offered and can be placed (transfer,
- * cash on delivery, pay in shop, free, and the card provider's methods — cards, click-to-pay,
- * Google Pay, Apple Pay — whose orders wait for the payment with their stock reserved and whose
- * answer carries the `payment` to start; the other gateways are not connected yet:
- * PAYMENT_GATEWAY_NOT_CONNECTED), writes one order per seller in one batch, and empties the cart. The same
+ * cash on delivery, pay in shop, free, and every gateway method — cards, wallets, PayPal, Bizum,
+ * instalments, financing, open banking, MB WAY, Multibanco — whose orders wait for the payment with
+ * their stock reserved and whose answer carries the `payment` to start at its gateway page), writes one order per seller in one batch, and empties the cart. The same
  * cart state placed twice gives the same orders (the checkout key); an article that sold out
  * meanwhile gives 1119 and nothing is written.
  */
@@ -16,7 +15,7 @@ import { cartStub, ownCart, rememberUnits } from '../cart/service';
 import { applyDraftPatch, choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { loadOwnedAddress } from '../identity/addresses';
-import { CARD_PROVIDER_METHODS, isPlaceableMethod, type OrderState } from '../domain/orders/state-machine';
+import { isGatewayMethod, isPlaceableMethod, type OrderState } from '../domain/orders/state-machine';
 import { ALERT_CODES, IGNORED_FOR_DISPLAY, alertFor } from '../domain/checkout/alerts';
 import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
 import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
@@ -186,8 +185,8 @@ export const checkoutOrders = new Hono<AppEnv>()
       throw appError('paymentNotAvailable', refused ? { unavailableData: refused.unavailableData } : undefined);
     }
     const paymentMethod = body.paymentMethod;
-    const viaCardProvider = (CARD_PROVIDER_METHODS as readonly string[]).includes(paymentMethod);
-    if (!isPlaceableMethod(paymentMethod) || (offered.needsGateway && !viaCardProvider)) throw appError('paymentNeedsGateway');
+    if (!isPlaceableMethod(paymentMethod)) throw appError('paymentNotAvailable');
+    const viaGateway = isGatewayMethod(paymentMethod);
     const stub = cartStub(c, cartId);
     const { promotions } = quote;
     // The solidary amount travels with the first order (ours when there is one: groups come own first).
@@ -251,9 +250,9 @@ export const checkoutOrders = new Hono<AppEnv>()
       throw error;
     }
     // The orders stand: each one's confirmation goes out after the answer, once (a retry finds them claimed).
-    // An order paid through the card provider is confirmed by its payment instead (worker/payments/events.ts).
+    // An order paid through a gateway is confirmed by its payment instead (worker/payments/events.ts).
     // An order a change paid whole does not wait for the card either.
-    const waiting = placed.orders.filter((order) => viaCardProvider && order.state === 'awaiting_payment');
+    const waiting = placed.orders.filter((order) => viaGateway && order.state === 'awaiting_payment');
     const confirmNow = placed.orders.filter((order) => !waiting.includes(order)).map((order) => order.orderNumber);
     if (confirmNow.length > 0) confirmOrdersLater(c, confirmNow);
     // The basket empties (a retry of this cart state finds the same orders); lines added on other stores stay for them.

@@ -1,53 +1,45 @@
 /**
- * Provider notifications (spec §7: /api/paymentGateway/{provider}/notification). Adyen's
- * standard notifications: every item's HMAC is checked before anything is stored (one bad item
- * refuses the whole delivery, 401, nothing stored); the events are then stored and applied once
- * (worker/payments/events.ts) and the answer is `[accepted]`, which stops Adyen's retries.
+ * Provider notifications (spec §7: /api/paymentGateway/{provider}/notification), one route for
+ * every provider of worker/payments/providers.ts. The provider's adapter verifies the request by
+ * its own scheme from the raw bytes (Adyen's HMAC, PayPal's verify-webhook-signature call, Redsys'
+ * signed parameters, SIBS' AES-GCM, Aplazame's and the others' keys); one that does not verify is
+ * refused with 401 and nothing is stored. The events are then stored and applied once
+ * (worker/payments/events.ts), and the provider gets the answer it expects, which stops its retries.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/context';
 import { appError } from '../http/errors';
-import { validate } from '../http/validate';
-import { sha256, timingSafeEqual } from '../identity/crypto';
-import { adyenNotificationSchema, verifyParsedNotification } from '../payments/adyen/client';
-import { adyenConfig } from '../payments/adyen/config';
 import { confirmOrdersLater } from '../orders/confirmation';
 import { receiveEvents } from '../payments/events';
+import { PROVIDERS, isProviderId } from '../payments/providers';
 
 /** Far above a real notification (a handful of items); refuses anything bigger before parsing it. */
 const MAX_NOTIFICATION_BYTES = 256 * 1024;
-const encoder = new TextEncoder();
 
-async function basicAuthMatches(header: string | undefined, expected: string): Promise<boolean> {
-  const given = /^Basic (\S+)$/.exec(header ?? '')?.[1];
-  if (!given) return false;
-  let decoded: string;
-  try {
-    decoded = atob(given);
-  } catch {
-    return false;
+/** Whether every payment the events name is one we still take: known, and not cancelled or expired on our side. */
+async function stillTaken(db: D1Database, pspReferences: string[]): Promise<boolean> {
+  for (const psp of pspReferences) {
+    const row = await db.prepare("SELECT p.state, (SELECT count(*) FROM payment_orders po JOIN orders o ON o.order_number = po.order_number WHERE po.reference = p.reference AND o.state = 'cancelled') AS cancelled FROM payments p WHERE p.psp_reference = ?").bind(psp).first<{ state: string; cancelled: number }>();
+    if (!row || row.state === 'cancelled' || row.state === 'expired' || row.cancelled > 0) return false;
   }
-  // Digests have one length, so the comparison time says nothing about the credentials.
-  return timingSafeEqual(encoder.encode(await sha256(decoded)), encoder.encode(await sha256(expected)));
+  return true;
 }
 
 export const paymentGatewayApi = new Hono<AppEnv>().post(
-  '/adyen/notification',
+  '/:provider/notification',
   bodyLimit({ maxSize: MAX_NOTIFICATION_BYTES, onError: () => { throw appError('payloadTooLarge'); } }),
-  async (c, next) => {
-    // Before the body is even read: an unconfigured store or a caller without the Basic credentials.
-    const config = adyenConfig(c.env);
-    if (!config) throw appError('paymentGatewayNotConfigured');
-    if (config.notificationBasicAuth && !(await basicAuthMatches(c.req.header('Authorization'), config.notificationBasicAuth))) throw appError('paymentNotificationInvalid');
-    await next();
-  },
-  validate('json', adyenNotificationSchema),
   async (c) => {
-    const events = await verifyParsedNotification(adyenConfig(c.env)!.hmacKey, c.req.valid('json'));
-    if (!events) throw appError('paymentNotificationInvalid');
-    // An AUTHORISATION that confirms card orders sends their confirmation e-mail, after the answer.
-    await receiveEvents(c.env.DB, events, Date.now(), (numbers) => confirmOrdersLater(c, numbers));
-    return c.text('[accepted]', 200);
+    const provider = c.req.param('provider');
+    if (!isProviderId(provider)) throw appError('notFound');
+    const receiver = PROVIDERS[provider].notifications(c.env);
+    if (!receiver) throw appError('paymentGatewayNotConfigured');
+    const notification = await receiver.receive({ method: c.req.method, url: c.req.url, headers: c.req.raw.headers, body: await c.req.text() });
+    if (!notification) throw appError('paymentNotificationInvalid');
+    // A payment's confirmation that confirms orders sends their confirmation e-mail, after the answer.
+    await receiveEvents(c.env.DB, notification.events, Date.now(), (numbers) => confirmOrdersLater(c, numbers));
+    const accepted = await stillTaken(c.env.DB, [...new Set(notification.events.map((event) => event.originalReference || event.pspReference))]);
+    const reply = notification.reply(accepted);
+    return c.body(reply.body, reply.status as 200, { 'Content-Type': reply.contentType });
   },
 );

@@ -31,7 +31,7 @@ const hash = z.string().regex(/^[0-9a-f]{32}$/, 'a payment link').optional();
 const opaque = z.record(z.string(), z.unknown());
 const details = opaque.refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 10, 'the details the payment page returned');
 
-interface Access {
+export interface Access {
   scope: PaymentScope;
   /** The orders' owner (the provider files stored cards under them). */
   userId: number;
@@ -44,7 +44,7 @@ interface Access {
  * The one ownership check of the payment calls: the order exists and is the signed-in user's, or
  * the pay-later hash pays it. Someone else's order answers 404, exactly like one that does not exist.
  */
-async function access(c: AppContext, number: string, linkHash?: string): Promise<Access> {
+export async function access(c: AppContext, number: string, linkHash?: string): Promise<Access> {
   const db = c.env.DB;
   const user = await currentUser(c);
   if (linkHash) {
@@ -61,13 +61,13 @@ async function access(c: AppContext, number: string, linkHash?: string): Promise
   return { scope, userId: user.id, owner: true };
 }
 
-function withQuery(path: string, query: Record<string, string | undefined>): string {
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return `${path}?${params.toString()}`;
 }
 
 /** /cart/ok and /cart/ko of the request's language, for the checkout's first order. */
-function pagesFor(c: AppContext, who: Access): AnswerPages {
+export function pagesFor(c: AppContext, who: Access): AnswerPages {
   const first = who.scope.orders[0]!.order_number;
   return {
     ok: withQuery(href('cartOk', c.var.language, c.var.channel), { orderId: first, hash: who.hash }),
@@ -75,7 +75,7 @@ function pagesFor(c: AppContext, who: Access): AnswerPages {
   };
 }
 
-function answerOf(outcome: PayOutcome | { kind: 'no_attempt' }): PaymentAnswer {
+export function answerOf(outcome: PayOutcome | { kind: 'no_attempt' }): PaymentAnswer {
   switch (outcome.kind) {
     case 'answer':
       return outcome.answer;
@@ -89,7 +89,7 @@ function answerOf(outcome: PayOutcome | { kind: 'no_attempt' }): PaymentAnswer {
 }
 
 /** A provider refusal of what the browser sent is the browser's bad input; an outage is ours. */
-function gatewayFailure(error: unknown): never {
+export function gatewayFailure(error: unknown): never {
   if (error instanceof DetailsMismatchError) throw appError('paymentDetailsMismatch');
   if (error instanceof GatewayError && error.kind === 'validation') throw appError('invalidRequest', { target: 'json', issues: [{ path: 'details', message: error.message }] });
   if (error instanceof GatewayError) throw appError('paymentGatewayNotConfigured');

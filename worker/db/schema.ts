@@ -1009,6 +1009,8 @@ export const payments = sqliteTable(
     requestHash: text('request_hash'),
     /** The PaymentAnswer given for this attempt (JSON). */
     answer: text('answer'),
+    /** When a waiting attempt lapses at the provider (a Multibanco reference, MB WAY's window); null: STUCK_PAYMENT_MS after its last change. */
+    expiresAt: integer('expires_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -23,6 +23,8 @@ export interface AppVariables {
   user: UserRow | null;
   /** This page hosts the card form: its CSP lets in the provider's frames (security-headers.ts). */
   cardForm?: boolean;
+  /** Set on the gateway pages: the page posts a signed form to, or frames, a payment provider's page. */
+  gatewayPage?: boolean;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -83,7 +83,6 @@ export const ERRORS = {
   incompleteBillingAddress: { type: 'conflict', code: 1136, status: 409, message: msg`The billing address is incomplete. Please complete it.` },
   userNotFound: { type: 'not_found', code: 1301, status: 404, message: msg`We could not find your customer account. Please sign in again.` },
   orderModificationExpired: { type: 'conflict', code: 'ORDER_MODIFICATION_EXPIRED', status: 409, message: msg`The time to change this order has run out.` },
-  paymentNeedsGateway: { type: 'conflict', code: 'PAYMENT_GATEWAY_NOT_CONNECTED', status: 409, message: msg`Payment with this method is not connected yet. Please pay by card, bank transfer, cash on delivery or in the shop.` },
   balanceSpent: { type: 'conflict', code: 'BALANCE_SPENT', status: 409, message: msg`Your balance changed while you were paying. Please review the order.` },
   balanceNotEnough: { type: 'conflict', code: 'BALANCE_NOT_ENOUGH', status: 409, message: msg`Your balance does not cover this amount.` },
   postalCodeUnknown: { type: 'not_found', code: 'POSTAL_CODE_NOT_FOUND', status: 404, message: msg`We do not know this postal code. Please check it.` },
@@ -94,7 +93,16 @@ export const ERRORS = {
   neutralNotAvailable: { type: 'conflict', code: 'NEUTRAL_DELIVERY_NOT_AVAILABLE', status: 409, message: msg`Neutral delivery is only available to business customers for items we ship ourselves.` },
   opsTokenInvalid: { type: 'unauthorized', code: 'OPS_TOKEN_INVALID', status: 401, message: msg`This operation needs a valid operations token.` },
   paymentNotificationInvalid: { type: 'unauthorized', code: 'PAYMENT_NOTIFICATION_INVALID', status: 401, message: msg`This payment notification is not signed with our key.` },
-  paymentGatewayNotConfigured: { type: 'internal', code: 'PAYMENT_GATEWAY_NOT_CONFIGURED', status: 500, message: msg`Card payments are not available right now. Please try again later.` },
+  paymentGatewayNotConfigured: { type: 'internal', code: 'PAYMENT_GATEWAY_NOT_CONFIGURED', status: 500, message: msg`This payment method is not available right now. Please try again later or choose another one.` },
+  oneyTermsNotAccepted: { type: 'validation', code: 46001, status: 400, message: msg`Accept Oney's terms and conditions to pay in instalments.` },
+  // Payments II, one block per provider (worker/payments/<provider>/):
+  // -- paypal --
+  // -- redsys --
+  // -- aplazame --
+  // -- sibs --
+  // -- oney --
+  // -- financing --
+  // -- inespay --
   payLinkNotFound: { type: 'not_found', code: 1402, status: 404, message: msg`This payment link does not exist. Check that you copied it whole.` },
   payLinkOrderPaid: { type: 'conflict', code: 1421, status: 409, message: msg`This order has already been paid. There is nothing left to pay.` },
   payLinkOrderClosed: { type: 'conflict', code: 1422, status: 409, message: msg`This order was cancelled or its payment period has ended, so it can no longer be paid.` },

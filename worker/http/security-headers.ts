@@ -17,8 +17,10 @@ export function newNonce(): string {
  * form into a frame of the shopper's bank, which may be any https origin. Every other page keeps
  * the strict policy.
  */
-export function contentSecurityPolicy(nonce: string, cardFormOrigin?: string | null): string {
+export function contentSecurityPolicy(nonce: string, cardFormOrigin?: string | null, gatewayOrigins?: readonly string[]): string {
   const card = cardFormOrigin === undefined ? null : ['https://*.adyen.com', cardFormOrigin].filter(Boolean).join(' ');
+  // A gateway page posts the provider's signed form (Redsys) or frames its page (Aplazame): any https origin, and the local sandboxes.
+  const gateway = gatewayOrigins === undefined ? null : ['https:', ...gatewayOrigins].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -26,10 +28,10 @@ export function contentSecurityPolicy(nonce: string, cardFormOrigin?: string | n
     card ? `img-src 'self' data: ${card}` : "img-src 'self' data:",
     "font-src 'self'",
     card ? `connect-src 'self' ${card}` : "connect-src 'self'",
-    ...(card ? [`frame-src 'self' https: ${cardFormOrigin ?? ''}`.trim()] : []),
+    ...(card ? [`frame-src 'self' https: ${cardFormOrigin ?? ''}`.trim()] : gateway ? [`frame-src 'self' ${gateway}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
-    card ? `form-action 'self' https: ${cardFormOrigin ?? ''}`.trim() : "form-action 'self'",
+    card ? `form-action 'self' https: ${cardFormOrigin ?? ''}`.trim() : gateway ? `form-action 'self' ${gateway}` : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }
@@ -65,6 +67,25 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     response = new Response(response.body, response);
   }
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
-  response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, c.get('cardForm') ? cardFormOrigin(c.env) : undefined));
+  response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, c.get('cardForm') ? cardFormOrigin(c.env) : undefined, c.get('gatewayPage') ? gatewayOrigins(c.env) : undefined));
   c.res = response;
 });
+
+/** The payment providers' base URLs a gateway page may post to or frame, besides any https origin (worker/payments/<provider>/config). */
+export const GATEWAY_URL_VARS = ['PAYPAL_API_BASE_URL', 'REDSYS_BASE_URL', 'APLAZAME_API_BASE_URL', 'SIBS_API_BASE_URL', 'INESPAY_API_BASE_URL', 'FINANCING_API_BASE_URL'] as const;
+
+/** The origins of the providers' base URLs that are not https (the local sandboxes in development). */
+export function gatewayOrigins(env: Env): string[] {
+  const origins = new Set<string>();
+  for (const name of GATEWAY_URL_VARS) {
+    const url = (env as unknown as Record<string, string | undefined>)[name];
+    if (!url) continue;
+    try {
+      const origin = new URL(url).origin;
+      if (!origin.startsWith('https:')) origins.add(origin);
+    } catch {
+      // Not a URL: the adapter refuses it too.
+    }
+  }
+  return [...origins];
+}

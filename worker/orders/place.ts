@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { coupons, giftCardMovements, giftCards, offers, orderEvents, orderLines, orders, paymentOrders, promotionCampaigns, promotionRedemptions, userPurchases, users } from '../db/schema';
 import { orderNumber } from '../domain/orders/order-number';
 import { spendStatements } from '../balance/balance';
-import { CARD_PROVIDER_METHODS, initialState, type OrderState, type PlaceableMethod } from '../domain/orders/state-machine';
+import { isGatewayMethod, initialState, type OrderState, type PlaceableMethod } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
 import { insertRows } from '../db/limits';
 import { giftCode } from '../domain/returns/rules';
@@ -187,8 +187,8 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
     );
   }
   const first = placed[0]!.orderNumber;
-  // Paid through the card provider: one payment, referenced by the first order number, pays every order of the checkout.
-  if ((CARD_PROVIDER_METHODS as readonly string[]).includes(input.paymentMethod)) {
+  // Paid through a gateway: one payment, referenced by the first order number, pays every order of the checkout.
+  if (isGatewayMethod(input.paymentMethod)) {
     // Only the orders that wait for it: one paid whole by a change is not part of the payment.
     const waiting = placed.filter((order) => order.state === 'awaiting_payment');
     if (waiting.length > 0) statements.push(db.insert(paymentOrders).values(waiting.map((order) => ({ reference: waiting[0]!.orderNumber, orderNumber: order.orderNumber }))));

@@ -17,7 +17,7 @@ import { offers, orderEvents, orderLines, orders, payments } from '../db/schema'
 import { nextState, type OrderEvent, type OrderState } from '../domain/orders/state-machine';
 import { releaseStockStatements } from '../payments/events';
 import { idempotencyKey } from '../payments/adyen/client';
-import { paymentGateway } from '../payments/gateway';
+import { maybeGatewayOf } from '../payments/providers';
 import { cancelReplacedOrderDocument, ensureOrderDocument } from '../documents/issue';
 import { refundableAmount, refundByKey, refundOrder } from '../refunds/refunds';
 import type { AfterSalesDeps } from '../refunds/deps';
@@ -160,7 +160,7 @@ export async function cancelOrder(deps: AfterSalesDeps, input: { orderNumber: st
           `UPDATE payments SET state = 'cancelled', stage = 'done', version = version + 1, updated_at = ?
            WHERE reference = (SELECT reference FROM payment_orders WHERE order_number = ?) AND state = 'pending' AND stage IN ('action', 'done', 'failed')
              AND EXISTS (SELECT 1 FROM order_events WHERE order_number = ? AND state = 'cancelled' AND at = ?)
-           RETURNING reference, attempt, psp_reference`,
+           RETURNING reference, attempt, provider, psp_reference`,
         )
         .bind(at, order.order_number, order.order_number, at),
       // It leaves its checkout's payment scope, so the scope's other orders can still be paid by card (a scope pays only while all its orders await payment).
@@ -182,18 +182,20 @@ export async function cancelOrder(deps: AfterSalesDeps, input: { orderNumber: st
     throw appError('orderTransitionNotAllowed');
   }
   if (order.state === 'awaiting_payment') {
-    const givenUp = (results[givenUpAt]?.results ?? []) as { reference: string; attempt: number; psp_reference: string | null }[];
+    const givenUp = (results[givenUpAt]?.results ?? []) as { reference: string; attempt: number; provider: string; psp_reference: string | null }[];
     if (givenUp.length > 0) await cancelAttempts(deps, givenUp);
   }
   await finishCancelRefund(deps, { ...order, state: to });
 }
 
 /** Tells the provider about the attempts this cancellation gave up (the scheduled check's key, so it is one cancel). */
-async function cancelAttempts(deps: AfterSalesDeps, rows: { reference: string; attempt: number; psp_reference: string | null }[]): Promise<void> {
+async function cancelAttempts(deps: AfterSalesDeps, rows: { reference: string; attempt: number; provider: string; psp_reference: string | null }[]): Promise<void> {
   for (const row of rows) {
     if (!row.psp_reference) continue;
     try {
-      await paymentGateway(deps.env).cancel({ pspReference: row.psp_reference, reference: row.reference, idempotencyKey: await idempotencyKey('cancel', row.reference, row.attempt) });
+      const gateway = maybeGatewayOf(deps.env, row.provider);
+      if (!gateway) continue;
+      await gateway.cancel({ pspReference: row.psp_reference, reference: row.reference, idempotencyKey: await idempotencyKey('cancel', row.reference, row.attempt) });
     } catch (error) {
       console.error('Cancelling the payment attempt of a cancelled order failed', row.reference, row.attempt, error);
     }
@@ -282,9 +284,9 @@ export function replacedOrderStatements(db: Db, input: { orderNumber: string; us
  */
 export async function settleReplacement(deps: AfterSalesDeps, input: { orderNumber: string; credit: number; carried: number; now: Date }): Promise<void> {
   const { results } = await deps.db.$client
-    .prepare("SELECT reference, attempt, psp_reference FROM payments WHERE reference = (SELECT reference FROM payment_orders WHERE order_number = ?) AND state = 'cancelled' AND updated_at = ?")
+    .prepare("SELECT reference, attempt, provider, psp_reference FROM payments WHERE reference = (SELECT reference FROM payment_orders WHERE order_number = ?) AND state = 'cancelled' AND updated_at = ?")
     .bind(input.orderNumber, input.now.getTime())
-    .all<{ reference: string; attempt: number; psp_reference: string | null }>();
+    .all<{ reference: string; attempt: number; provider: string; psp_reference: string | null }>();
   if (results.length > 0) await cancelAttempts(deps, results);
   // The old order's money pays the new one, which is invoiced itself: the old invoice is cancelled whole.
   if (input.credit > 0) await cancelReplacedOrderDocument(deps.db, input.orderNumber, input.now);

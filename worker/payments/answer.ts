@@ -49,6 +49,8 @@ function resultCodeOf(outcome: PaymentOutcome): string {
       return 'Pending';
     case 'cancelled':
       return 'Cancelled';
+    case 'expired':
+      return 'Expired';
     case 'error':
       return 'Error';
     case 'action_needed': {
@@ -86,6 +88,8 @@ export function answerFor(outcome: PaymentOutcome, orderNumbers: string[], pages
       return { orderNumbers, paymentResult: 'REJECTED_USER', resultCode: code, reason: failureReasonFor(outcome.refusalReasonCode), next: pages.ko };
     case 'cancelled':
       return { orderNumbers, paymentResult: 'REJECTED_USER', resultCode: code, reason: 'cancelled_by_user', next: pages.ko };
+    case 'expired':
+      return { orderNumbers, paymentResult: 'REJECTED_USER', resultCode: code, reason: 'general', next: pages.ko };
     case 'error':
       return { orderNumbers, paymentResult: 'REJECTED_SYSTEM', resultCode: code, reason: 'general', next: pages.ko };
   }

@@ -28,6 +28,8 @@ export interface AttemptRow {
   id: number;
   reference: string;
   attempt: number;
+  provider: string;
+  expires_at: number | null;
   psp_reference: string | null;
   amount: number;
   currency: string;
@@ -90,7 +92,7 @@ async function bindScope(db: D1Database, scope: PaymentScope): Promise<PaymentSc
 export const scopeAmount = (scope: PaymentScope): number => scope.orders.filter((o) => o.state === 'awaiting_payment').reduce((sum, o) => sum + o.total, 0);
 
 export async function attemptsOf(db: D1Database, reference: string): Promise<AttemptRow[]> {
-  const { results } = await db.prepare('SELECT id, reference, attempt, psp_reference, amount, currency, method, state, stage, request_hash, answer, version, created_at FROM payments WHERE reference = ? ORDER BY attempt DESC').bind(reference).all<AttemptRow>();
+  const { results } = await db.prepare('SELECT id, reference, attempt, provider, expires_at, psp_reference, amount, currency, method, state, stage, request_hash, answer, version, created_at FROM payments WHERE reference = ? ORDER BY attempt DESC').bind(reference).all<AttemptRow>();
   return results;
 }
 
@@ -119,6 +121,8 @@ export interface StartInput {
   scope: PaymentScope;
   /** The browser's request, hashed: its identical retry gets the same answer. */
   hash: string;
+  /** The method recorded with the attempt; adyen-web's payment method type when absent. */
+  method?: string;
   currency: string;
   /** What goes to the provider, but the reference, attempt and amount (set here). */
   request: Omit<StartPaymentInput, 'reference' | 'attempt' | 'amount'>;
@@ -166,7 +170,8 @@ export async function startPayment(db: D1Database, gateway: PaymentGateway, inpu
   const amount = scopeAmount(scope);
   const attempt = (attempts[0]?.attempt ?? 0) + 1;
   const key = await idempotencyKey('payment', scope.reference, attempt);
-  const method = typeof input.request.paymentMethod['type'] === 'string' ? String(input.request.paymentMethod['type']) : 'scheme';
+  // The order's method (paypal, bizum, mbway…); for the card provider, adyen-web's type (scheme, googlepay…).
+  const method = input.method ?? (typeof input.request.paymentMethod['type'] === 'string' ? String(input.request.paymentMethod['type']) : 'scheme');
   const [superseded, claim] = await db.batch([
     // A 3-D Secure step the shopper left: it can no longer complete (its details call would be refused).
     db
@@ -175,14 +180,14 @@ export async function startPayment(db: D1Database, gateway: PaymentGateway, inpu
     db
       .prepare(
         `INSERT INTO payments (reference, attempt, idempotency_key, provider, psp_reference, amount, currency, method, state, stage, request_hash, created_at, updated_at)
-         SELECT ?, ?, ?, 'adyen', NULL, ?, ?, ?, 'pending', 'starting', ?, ?, ?
+         SELECT ?, ?, ?, ?, NULL, ?, ?, ?, 'pending', 'starting', ?, ?, ?
          WHERE NOT EXISTS (SELECT 1 FROM payments WHERE reference = ? AND (state IN ${PAID_STATES} OR (state = 'pending' AND stage IN ('starting', 'action', 'details', 'done'))))
            AND NOT EXISTS (SELECT 1 FROM payment_orders po JOIN orders o ON o.order_number = po.order_number WHERE po.reference = ? AND o.state <> 'awaiting_payment')
            -- The amount read is still the scope's: an order cancelled meanwhile leaves the scope (worker/orders/transitions.ts), and its share must not be charged.
            AND ? = (SELECT COALESCE(SUM(o.total), 0) FROM payment_orders po JOIN orders o ON o.order_number = po.order_number WHERE po.reference = ?)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(scope.reference, attempt, key, amount, input.currency, method, input.hash, input.now, input.now, scope.reference, scope.reference, amount, scope.reference),
+      .bind(scope.reference, attempt, key, gateway.provider, amount, input.currency, method, input.hash, input.now, input.now, scope.reference, scope.reference, amount, scope.reference),
   ]);
   // Only this batch gave those attempts up, so only this request cancels them at the provider.
   const cancels = cancelAtProvider(gateway, superseded!.results as GivenUp[]);
@@ -230,16 +235,18 @@ export async function recordOutcome(db: D1Database, row: AttemptRow, outcome: Pa
   const answer = answerFor(outcome, scope.orders.map((o) => o.order_number), pages);
   const stage: AttemptStage = outcome.status === 'action_needed' ? 'action' : 'done';
   const psp = outcome.pspReference || null;
-  await db.prepare('UPDATE payments SET psp_reference = COALESCE(psp_reference, ?), stage = ?, answer = ?, updated_at = ? WHERE id = ?').bind(psp, stage, JSON.stringify(answer), now, row.id).run();
-  const final = outcome.status === 'authorised' || outcome.status === 'refused' || outcome.status === 'cancelled';
+  await db.prepare('UPDATE payments SET psp_reference = COALESCE(psp_reference, ?), stage = ?, answer = ?, expires_at = COALESCE(?, expires_at), updated_at = ? WHERE id = ?').bind(psp, stage, JSON.stringify(answer), outcome.expiresAt ?? null, now, row.id).run();
+  const final = outcome.status === 'authorised' || outcome.status === 'refused' || outcome.status === 'cancelled' || outcome.status === 'expired';
   if (final && psp) {
-    const reason = outcome.status === 'refused' ? (outcome.refusalReason ?? '') : outcome.status === 'cancelled' ? 'Cancelled' : '';
+    const reason = outcome.status === 'refused' ? (outcome.refusalReason ?? '') : outcome.status === 'cancelled' ? 'Cancelled' : outcome.status === 'expired' ? 'Expired' : '';
+    // A lapsed payment is the EXPIRE event (its orders are cancelled and their stock freed, unless paid meanwhile).
+    const expired = outcome.status === 'expired';
     const event: GatewayEvent = {
       pspReference: psp,
       originalReference: '',
       merchantReference: row.reference,
-      eventCode: 'AUTHORISATION',
-      success: outcome.status === 'authorised',
+      eventCode: expired ? 'EXPIRE' : 'AUTHORISATION',
+      success: outcome.status === 'authorised' || expired,
       amount: { value: row.amount, currency: row.currency },
       reason,
       raw: { source: 'answer', resultCode: answer.resultCode, reason },
@@ -346,3 +353,32 @@ export async function abandonAttempt(db: D1Database, gateway: PaymentGateway | u
   return { kind: 'answer', answer };
 }
 
+
+/**
+ * How the scope's payment stands, asking the provider when the latest attempt still waits and the
+ * provider can be asked (MB WAY polling every 2 s, a shopper back from a redirect with nothing to
+ * confirm). A final answer from the provider is recorded through the events path, once; a payment
+ * still waiting keeps its stored answer (the Multibanco reference, MB WAY's wait).
+ */
+export async function refreshStatus(db: D1Database, gateway: PaymentGateway | undefined, scope: PaymentScope, pages: AnswerPages, now: number, confirmed?: OrdersConfirmed): Promise<PayOutcome | { kind: 'no_attempt' }> {
+  const attempts = await attemptsOf(db, scope.reference);
+  const paid = attempts.find((a) => ['authorised', 'captured', 'partially_refunded', 'refunded'].includes(a.state));
+  if (paid || scope.orders.some((o) => o.state !== 'awaiting_payment' && o.state !== 'cancelled')) return { kind: 'answer', answer: paidAnswer(scope, pages, paid) };
+  const latest = attempts[0];
+  if (!latest) return { kind: 'no_attempt' };
+  const stored = storedAnswer(latest);
+  const waiting = latest.state === 'pending' && (latest.stage === 'action' || latest.stage === 'done' || latest.stage === 'failed');
+  if (waiting && latest.psp_reference && gateway?.paymentStatus && gateway.provider === latest.provider) {
+    const outcome = await gateway.paymentStatus({ pspReference: latest.psp_reference, reference: latest.reference });
+    if (outcomeIsFor(outcome, latest.reference, latest.psp_reference) && ['authorised', 'refused', 'cancelled', 'expired'].includes(outcome.status)) {
+      return { kind: 'answer', answer: await recordOutcome(db, latest, { ...outcome, pspReference: outcome.pspReference ?? latest.psp_reference }, scope, pages, now, confirmed) };
+    }
+  }
+  if (latest.state !== 'pending') {
+    // Settled by a notification: the answer its state gives.
+    const status = latest.state === 'expired' ? 'expired' : latest.state === 'cancelled' ? 'cancelled' : 'refused';
+    return { kind: 'answer', answer: answerFor({ status } as PaymentOutcome, scope.orders.map((o) => o.order_number), pages) };
+  }
+  if (stored) return { kind: 'answer', answer: stored };
+  return { kind: 'busy' };
+}

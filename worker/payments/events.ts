@@ -16,7 +16,7 @@
  * webhook confirmed it.
  */
 import { applyEvent, type PaymentState } from '../domain/payments/state-machine';
-import { CARD_PROVIDER_METHODS, nextState } from '../domain/orders/state-machine';
+import { GATEWAY_METHODS, nextState } from '../domain/orders/state-machine';
 import type { GatewayEvent } from './port';
 import { dbFor } from '../db/client';
 import { ensureOrderDocument } from '../documents/issue';
@@ -153,9 +153,11 @@ function orderPaidStatements(db: D1Database, orderNumber: string, guard: Version
 /** Payment states in which an attempt may still take, or has taken, the shopper's money. */
 export const LIVE_PAYMENT_STATES = "('pending', 'authorised', 'captured', 'partially_refunded', 'refunded')";
 
-/** Only orders placed to be paid by card wait on its payment; a bank transfer paid later by card keeps its own terms. */
-/** The card provider's payment methods as an SQL list (constants, never user input). */
-export const CARD_METHODS_SQL = `(${CARD_PROVIDER_METHODS.map((m) => `'${m}'`).join(', ')})`;
+/**
+ * Only orders placed to be paid through a gateway wait on its payment; a bank transfer paid later
+ * by card keeps its own terms. The gateway methods as an SQL list (constants, never user input).
+ */
+export const GATEWAY_METHODS_SQL = `(${GATEWAY_METHODS.map((m) => `'${m}'`).join(', ')})`;
 
 /**
  * An order whose payment expired (or whose hold window passed, worker/payments/scheduled.ts) goes
@@ -168,7 +170,7 @@ export function orderExpiredStatements(db: D1Database, orderNumber: string, scop
   return [
     db
       .prepare(
-        `UPDATE orders SET state = ?, updated_at = ? WHERE order_number = ? AND state = 'awaiting_payment' AND payment_method IN ${CARD_METHODS_SQL}
+        `UPDATE orders SET state = ?, updated_at = ? WHERE order_number = ? AND state = 'awaiting_payment' AND payment_method IN ${GATEWAY_METHODS_SQL}
          AND (SELECT version FROM payments WHERE id = ?) IS ?
          AND NOT EXISTS (SELECT 1 FROM payments WHERE reference = ? AND id IS NOT ? AND state IN ${LIVE_PAYMENT_STATES})`,
       )

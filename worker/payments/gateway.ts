@@ -1,8 +1,8 @@
-/** The payment gateway of this deployment: the Adyen adapter with the configuration in force, or PAYMENT_GATEWAY_NOT_CONFIGURED. */
+/** The card provider of this deployment: the Adyen adapter with the configuration in force, or PAYMENT_GATEWAY_NOT_CONFIGURED. */
 import { appError } from '../http/errors';
 import { AdyenGateway } from './adyen/client';
 import { adyenConfig, type AdyenConfig, type AdyenEnv } from './adyen/config';
-import type { PaymentGateway } from './port';
+import type { CardProviderGateway } from './port';
 
 export function requireAdyenConfig(env: AdyenEnv): AdyenConfig {
   const config = adyenConfig(env);
@@ -10,6 +10,6 @@ export function requireAdyenConfig(env: AdyenEnv): AdyenConfig {
   return config;
 }
 
-export function paymentGateway(env: AdyenEnv): PaymentGateway {
+export function paymentGateway(env: AdyenEnv): CardProviderGateway {
   return new AdyenGateway(requireAdyenConfig(env));
 }

@@ -8,7 +8,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inList } from '../db/limits';
 import { orderLines, orders, payLinks } from '../db/schema';
-import { CARD_PROVIDER_METHODS, type OrderState } from '../domain/orders/state-machine';
+import { isGatewayMethod, type OrderState } from '../domain/orders/state-machine';
 import { scopeOf } from './attempts';
 import { HOLD_WINDOW_MS } from './scheduled';
 
@@ -51,7 +51,7 @@ export async function createPayLink(db: Db, userId: number, orderNumber: string,
   if (problem) return { error: problem };
   // A card order keeps its stock only for the hold window (worker/payments/scheduled.ts): its link
   // ends with it, so the link never promises a payment the scheduled check will cancel.
-  const holdEnds = (CARD_PROVIDER_METHODS as readonly string[]).includes(order.paymentMethod) ? order.createdAt + HOLD_WINDOW_MS : Infinity;
+  const holdEnds = isGatewayMethod(order.paymentMethod) ? order.createdAt + HOLD_WINDOW_MS : Infinity;
   if (holdEnds <= at) return { error: 1422 };
   const expiresAt = Math.min(at + PAY_LINK_TTL_MS, holdEnds);
   const valid = and(eq(payLinks.orderNumber, orderNumber), gt(payLinks.expiresAt, at));

@@ -1,7 +1,8 @@
 /**
- * The payment gateway port: what the checkout, the account and returns need from a card
- * provider, in provider-neutral terms. Adapters (worker/payments/adyen/) speak each provider's
- * protocol; nothing outside worker/payments/ knows the provider's field names.
+ * The payment gateway port: what the checkout, the account and returns need from a payment
+ * provider, in provider-neutral terms. Adapters (worker/payments/<provider>/, listed in
+ * worker/payments/providers.ts) speak each provider's protocol; nothing outside worker/payments/
+ * knows the provider's field names.
  */
 
 /** Money in integer minor units (cents) of an ISO 4217 currency. */
@@ -19,10 +20,18 @@ export type PaymentOutcome = (
   | { status: 'pending'; pspReference?: string }
   | { status: 'action_needed'; pspReference?: string; action: PaymentAction }
   | { status: 'cancelled'; pspReference?: string }
+  /** The provider let the payment lapse (a Multibanco reference unpaid by its expiry, MB WAY unanswered): the EXPIRE event. */
+  | { status: 'expired'; pspReference?: string }
   | { status: 'error'; pspReference?: string; refusalReason?: string }
 ) & {
   /** The `reference` the payment was started with, as the provider echoes it: ties a details answer to its payment. */
   merchantReference?: string;
+  /**
+   * When a payment still waiting (pending, or an action for the shopper) lapses at the provider, in
+   * ms since the epoch: a Multibanco reference's expiry, MB WAY's window. The scheduled check gives
+   * the attempt up only after it (worker/payments/scheduled.ts); without it, after STUCK_PAYMENT_MS.
+   */
+  expiresAt?: number;
 };
 
 /**
@@ -56,7 +65,16 @@ export interface StartPaymentInput {
   attempt: number;
   /** The browser's payment method data (encrypted card fields, wallet token, stored card id). */
   paymentMethod: Record<string, unknown>;
+  /** Where the provider sends the shopper back (our /cart/order/securePayment page, with the order and provider in its query). */
   returnUrl: string;
+  /** Where the provider sends a shopper who gives up on its page; `returnUrl` with `cancelled=1` unless given. */
+  cancelUrl?: string;
+  /** Where the provider's server-to-server notifications go: /api/paymentGateway/{provider}/notification on the request's origin. */
+  notificationUrl?: string;
+  /** The shopper, for providers that need them (instalments, financing, Oney): name, e-mail, phone, addresses. */
+  shopper?: ShopperDetails;
+  /** The order lines, for providers that show or score them (PayPal, Aplazame, Oney, financing). */
+  lines?: OrderLine[];
   shopperReference?: string;
   storePaymentMethod?: boolean;
   /** Browser data and channel for 3-D Secure 2 (passed through). */
@@ -65,6 +83,34 @@ export interface StartPaymentInput {
   shopperLocale?: string;
   countryCode?: string;
   shopperIP?: string;
+}
+
+export interface ShopperDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** E.164 when known, e.g. +34600111222. */
+  phone?: string;
+  /** The billing tax id (DNI/NIE, NIF…) when the billing address has one. */
+  documentId?: string;
+  billingAddress?: PostalAddress;
+  shippingAddress?: PostalAddress;
+}
+
+export interface PostalAddress {
+  street: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+export interface OrderLine {
+  articleId: number;
+  name: string;
+  qty: number;
+  /** Cents, taxes included. */
+  unitPrice: number;
 }
 
 export interface SubmitDetailsInput {
@@ -111,16 +157,64 @@ export interface GatewayEvent {
   raw: unknown;
 }
 
+/** The payment providers of the store (worker/payments/providers.ts maps each method to one). */
+export type ProviderId = 'adyen' | 'paypal' | 'redsys' | 'aplazame' | 'sibs' | 'inespay' | 'financing';
+
 export interface PaymentGateway {
-  paymentMethods(input: { amount: Money; countryCode?: string; shopperReference?: string; shopperLocale?: string }): Promise<unknown>;
+  /** Stored with each attempt (`payments.provider`): refunds, cancels and checks go back to the same provider. */
+  readonly provider: ProviderId;
   startPayment(input: StartPaymentInput): Promise<PaymentOutcome>;
+  /** Completes a payment the shopper's browser came back from (3-D Secure, a redirect), with what it brought back. */
   submitDetails(input: SubmitDetailsInput): Promise<PaymentOutcome>;
   refund(input: ModificationInput & { amount: Money }): Promise<ModificationReceipt>;
   cancel(input: ModificationInput): Promise<ModificationReceipt>;
+  /**
+   * The payment's state asked of the provider (MB WAY polling, a shopper back from a redirect with
+   * nothing to confirm, the scheduled check before giving an attempt up). Providers that cannot be
+   * asked leave it out: their notification settles the payment.
+   */
+  paymentStatus?(input: { pspReference: string; reference: string }): Promise<PaymentOutcome>;
+}
+
+/** The card provider's extras: its payment methods for adyen-web, stored cards, its HMAC-signed webhooks. */
+export interface CardProviderGateway extends PaymentGateway {
+  paymentMethods(input: { amount: Money; countryCode?: string; shopperReference?: string; shopperLocale?: string }): Promise<unknown>;
   listStoredMethods(shopperReference: string): Promise<StoredMethod[]>;
   disableStoredMethod(shopperReference: string, storedMethodId: string): Promise<void>;
   /** Whether every item of a webhook body is signed with our key; the events when they are, undefined when not. */
   verifyWebhook(body: unknown): Promise<GatewayEvent[] | undefined>;
+}
+
+/** A notification as it reached /api/paymentGateway/{provider}/notification: verified by the adapter from its raw bytes. */
+export interface NotificationRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  /** The body exactly as sent (signatures are over the bytes). */
+  body: string;
+}
+
+/** What the provider expects back; anything else makes it retry. */
+export interface NotificationReply {
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+export interface VerifiedNotification {
+  /** The events it carries, in neutral terms (AUTHORISATION success true/false, CANCELLATION, EXPIRE, REFUND…). */
+  events: GatewayEvent[];
+  /**
+   * The answer once the events are applied. `accepted` is false when a confirmation names a
+   * payment we no longer take (its orders cancelled meanwhile): Aplazame is then told "ko".
+   */
+  reply(accepted: boolean): NotificationReply;
+}
+
+/** Each provider's notifications: verified by its own scheme (HMAC, RSA via the provider, AES-GCM, Bearer key). */
+export interface NotificationReceiver {
+  /** The verified notification, or undefined when it is not the provider's (401, nothing stored). */
+  receive(request: NotificationRequest): Promise<VerifiedNotification | undefined>;
 }
 
 /** The provider answered with an HTTP error (bad key, validation, outage). */

@@ -3,7 +3,7 @@
  * is the source of truth: cards are listed, added and removed at the provider under the user's
  * `shopperReference`, and nothing about them is kept on our side.
  */
-import type { PaymentGateway, StoredMethod } from './port';
+import type { CardProviderGateway, StoredMethod } from './port';
 import { shopperReference } from './shopper';
 
 /** The spec §3 stored bank card. */
@@ -77,7 +77,7 @@ export interface CardOwner {
 }
 
 /** The user's stored cards at the provider. */
-export async function listBankCards(gateway: PaymentGateway, user: CardOwner, today: string): Promise<StoredBankCard[]> {
+export async function listBankCards(gateway: CardProviderGateway, user: CardOwner, today: string): Promise<StoredBankCard[]> {
   return toBankCards(await gateway.listStoredMethods(shopperReference(user.id)), user.hashId, today);
 }
 
@@ -85,7 +85,7 @@ export async function listBankCards(gateway: PaymentGateway, user: CardOwner, to
  * Removes one of the user's cards. Only a card the provider lists under this user is touched;
  * any other id (someone else's, made up) is 'not_found' without a call to remove it.
  */
-export async function disableBankCard(gateway: PaymentGateway, user: CardOwner, cardId: string, today: string): Promise<'removed' | 'not_found' | 'in_subscription'> {
+export async function disableBankCard(gateway: CardProviderGateway, user: CardOwner, cardId: string, today: string): Promise<'removed' | 'not_found' | 'in_subscription'> {
   const card = (await listBankCards(gateway, user, today)).find((c) => c.id === cardId);
   if (!card) return 'not_found';
   if (card.hasActiveSubscription) return 'in_subscription';

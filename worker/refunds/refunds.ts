@@ -24,7 +24,7 @@ import type { refunds } from '../db/schema';
 import { issueCreditNote } from '../documents/issue';
 import { appError } from '../http/errors';
 import { sha256 } from '../identity/crypto';
-import { paymentGateway } from '../payments/gateway';
+import { gatewayOf, isProviderId } from '../payments/providers';
 import { GatewayError } from '../payments/port';
 import { allocateRefund, paidTotal, refundable, type PaidSources, type RefundedSoFar, type RefundMethod } from './allocation';
 import type { AfterSalesDeps } from './deps';
@@ -74,6 +74,7 @@ interface OrderFacts {
 interface PaymentFacts {
   id: number;
   reference: string;
+  provider: string;
   psp_reference: string;
   state: string;
   amount: number;
@@ -107,7 +108,7 @@ async function readFacts(db: Db, orderNumber: string): Promise<Facts | undefined
     // The checkout's payment (a pay-later link files the order under its reference too); the latest live attempt took the money.
     d1
       .prepare(
-        `SELECT id, reference, psp_reference, state, amount, refunded_amount, currency FROM payments
+        `SELECT id, reference, provider, psp_reference, state, amount, refunded_amount, currency FROM payments
          WHERE reference = COALESCE((SELECT reference FROM payment_orders WHERE order_number = ?), ?) AND psp_reference IS NOT NULL AND state IN ${LIVE_PAYMENT}
          ORDER BY id DESC LIMIT 1`,
       )
@@ -284,7 +285,7 @@ async function sendToProvider(deps: AfterSalesDeps, row: RefundRow, movement?: M
   const voids = payment.state === 'authorised' && payment.refunded_amount === 0 && row.cardAmount === payment.amount && (others ?? 0) === 0;
   const modification = { pspReference: payment.psp_reference, reference: `${row.orderNumber}-R${row.id}`, idempotencyKey: await providerKey(row.idempotencyKey) };
   try {
-    const gateway = paymentGateway(deps.env);
+    const gateway = gatewayOf(deps.env, isProviderId(payment.provider) ? payment.provider : 'adyen');
     const receipt = voids ? await gateway.cancel(modification) : await gateway.refund({ ...modification, amount: { value: row.cardAmount, currency: payment.currency } });
     return finish(deps, row, 'sending', 'sent', receipt.pspReference, movement);
   } catch (error) {

@@ -3,14 +3,14 @@
  * part of a checkout. Its first state depends on how it is paid; every later change is one of
  * the transitions below, recorded in order_events.
  *
- *   awaiting_payment ─payment_received→ confirmed           (bank transfer; card provider methods)
+ *   awaiting_payment ─payment_received→ confirmed           (bank transfer; gateway methods)
  *   awaiting_payment ─payment_expired / cancel→ cancelled    (stock is given back, once)
  *   confirmed ─prepare→ preparing ─ship→ shipped ─deliver→ delivered
  *   preparing ─ready_for_pickup→ ready_for_pickup ─collect→ collected   (store pickup)
  *   confirmed / preparing ─cancel→ cancelled                 (stock is given back)
  *   delivered / collected ─return→ returned
  *
- * First state: bank transfer and the card provider's methods → awaiting_payment; cash on delivery,
+ * First state: bank transfer and the gateway methods → awaiting_payment; cash on delivery,
  * pay in shop and free (total covered by gift card, balance or promotion) → confirmed.
  */
 export const ORDER_STATES = ['awaiting_payment', 'confirmed', 'preparing', 'shipped', 'delivered', 'ready_for_pickup', 'collected', 'cancelled', 'returned'] as const;
@@ -35,18 +35,28 @@ const TRANSITIONS: Record<OrderState, Partial<Record<OrderEvent, OrderState>>> =
 export const NO_GATEWAY_METHODS = ['transferencia', 'contrareembolso', 'payinshop', 'free'] as const;
 export type NoGatewayMethod = (typeof NO_GATEWAY_METHODS)[number];
 
-/** Gateway methods paid through the card provider (worker/payments/): cards, click-to-pay and its wallets. */
-export const CARD_PROVIDER_METHODS = ['adyen', 'tarjeta', 'click-to-pay', 'adyen-googlepay', 'adyen-applepay'] as const;
+/** Gateway methods paid through the card provider's own form (worker/payments/adyen): cards, click-to-pay and its wallets. */
+export const CARD_PROVIDER_METHODS = ['adyen', 'click-to-pay', 'adyen-googlepay', 'adyen-applepay'] as const;
 export type CardProviderMethod = (typeof CARD_PROVIDER_METHODS)[number];
 
-/** The methods an order can be placed with today. */
-export type PlaceableMethod = NoGatewayMethod | CardProviderMethod;
+/**
+ * Every method paid through a payment gateway (worker/payments/providers.ts names the provider of
+ * each): the card provider's, the redirect card and Bizum (Redsys), PayPal, instalments (Aplazame,
+ * Oney), financing, open banking, MB WAY and Multibanco. Their orders wait for the payment.
+ */
+export const GATEWAY_METHODS = [...CARD_PROVIDER_METHODS, 'tarjeta', 'bizum', 'paypal', 'aplazame', 'oney', 'financiacion12', 'lendismart', 'payPerUsage', 'inespay', 'mbway', 'multibanco'] as const;
+export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
 
-export const isPlaceableMethod = (slug: string): slug is PlaceableMethod => (NO_GATEWAY_METHODS as readonly string[]).includes(slug) || (CARD_PROVIDER_METHODS as readonly string[]).includes(slug);
+export const isGatewayMethod = (slug: string): slug is GatewayMethod => (GATEWAY_METHODS as readonly string[]).includes(slug);
 
-/** Bank transfer and the card provider's methods wait for the money (stock reserved); the others are confirmed at once. */
+/** The methods an order can be placed with: every method of the catalogue. */
+export type PlaceableMethod = NoGatewayMethod | GatewayMethod;
+
+export const isPlaceableMethod = (slug: string): slug is PlaceableMethod => (NO_GATEWAY_METHODS as readonly string[]).includes(slug) || isGatewayMethod(slug);
+
+/** Bank transfer and the gateway methods wait for the money (stock reserved); the others are confirmed at once. */
 export function initialState(method: PlaceableMethod): OrderState {
-  return method === 'transferencia' || (CARD_PROVIDER_METHODS as readonly string[]).includes(method) ? 'awaiting_payment' : 'confirmed';
+  return method === 'transferencia' || isGatewayMethod(method) ? 'awaiting_payment' : 'confirmed';
 }
 
 /** The state after `event`, or undefined when the event is not allowed in `state`. */

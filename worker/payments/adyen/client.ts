@@ -4,7 +4,7 @@
  * resultCode Refused, so it is an outcome, not an error; HTTP errors become GatewayError.
  */
 import { z } from 'zod';
-import type { GatewayEvent, ModificationInput, ModificationReceipt, Money, PaymentGateway, PaymentOutcome, StartPaymentInput, StoredMethod, SubmitDetailsInput } from '../port';
+import type { CardProviderGateway, GatewayEvent, ModificationInput, ModificationReceipt, Money, PaymentOutcome, StartPaymentInput, StoredMethod, SubmitDetailsInput } from '../port';
 import { GatewayError } from '../port';
 import type { AdyenConfig } from './config';
 import { verifyItemHmac } from './hmac';
@@ -69,7 +69,8 @@ function errorKind(status: number): GatewayError['kind'] {
   return 'unexpected';
 }
 
-export class AdyenGateway implements PaymentGateway {
+export class AdyenGateway implements CardProviderGateway {
+  readonly provider = 'adyen' as const;
   private readonly fetcher: FetchLike;
 
   constructor(

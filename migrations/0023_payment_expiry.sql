@@ -1,0 +1,1 @@
+ALTER TABLE `payments` ADD `expires_at` integer;
