@@ -52,11 +52,12 @@ E-mail sent in development lands in the outbox: http://localhost:8787/__dev/outb
 const adyenPort = 8797;
 // The bank's 3-D Secure pages are HTTPS (adyen-web refuses others) on a fixed port, so the browser's exception is easy to give.
 process.env.ADYEN_SANDBOX_TLS_PORT ??= '8798';
-const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: 'http://127.0.0.1:8787/api/paymentGateway/adyen/notification' });
+const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: 'http://localhost:8787/api/paymentGateway/adyen/notification' });
 const adyenVars = ['--var', `ADYEN_API_BASE_URL:http://127.0.0.1:${adyenPort}/checkout`, '--var', `ADYEN_CLIENT_API_URL:http://127.0.0.1:${adyenPort}/checkoutshopper/test/`];
 // PayPal, Redsys, Aplazame, SIBS, Inespay and the financing provider: one sandbox on 8799 (docs/payments.md).
 const gatewaysPort = 8799;
-const gateways = startGatewaySandboxes({ port: gatewaysPort, storeUrl: 'http://127.0.0.1:8787' });
+// Notified at `localhost` (an ES development host): the Worker refuses hosts of no channel, such as 127.0.0.1.
+const gateways = startGatewaySandboxes({ port: gatewaysPort, storeUrl: 'http://localhost:8787' });
 const gatewayVars = Object.entries(gatewaySandboxVars(`http://127.0.0.1:${gatewaysPort}`)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 const server = spawn(npx, ['wrangler', 'dev', ...adyenVars, ...gatewayVars, ...process.argv.slice(2)], { stdio: 'inherit' });
 const stopSandboxes = () => { adyen.kill('SIGTERM'); gateways.kill('SIGTERM'); };

@@ -65,6 +65,13 @@ export interface CheckoutDraftView {
   solidaryAmountChecked: boolean;
   /** The stored card chosen to pay with (spec §3 adyenInfo.selectedStoredCard, the provider's id). */
   adyenInfo: { selectedStoredCard: string | null };
+  /** Oney's choices (spec §3 oneyInfo): the number of instalments and the terms accepted; null unless Oney is chosen. */
+  oneyInfo: OneyInfoView | null;
+}
+
+export interface OneyInfoView {
+  variant: '3x' | '4x' | null;
+  termsAccepted: boolean;
 }
 
 /** A stored card offered on the payment step (spec §3 stored bank card, the fields shown). */

@@ -9,6 +9,8 @@ import { ApiError, callApi } from '../api';
 import { AddressesStep } from '../checkout/addresses-step';
 import { DeliveryStep, type DeliveryStepData } from '../checkout/delivery-step';
 import { Balance, Codes, Solidary } from '../checkout/payment-extras';
+import { OneySimulation } from '../checkout/oney-simulation';
+import { unavailableReason } from '../checkout/unavailable-reasons';
 import { CheckoutLayout, OrderSummary } from '../checkout/order-summary';
 import { SummaryDetails, Totals } from '../checkout/summary';
 import type { CheckoutDraftView, CheckoutStepProps } from '../checkout/types';
@@ -173,8 +175,18 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     const methods = props.payments ?? [];
     const storedCards = methods.some((m) => m.slug === 'adyen' && m.available) ? (props.storedCards ?? []) : [];
     const storedChoice = draft.paymentMethodSelected === 'adyen' ? draft.adyenInfo.selectedStoredCard : null;
+    const oney = draft.paymentMethodSelected === 'oney' && methods.some((m) => m.slug === 'oney' && m.available) ? (draft.oneyInfo ?? { variant: '3x' as const, termsAccepted: false }) : null;
+    // Spec §8 46001: Oney lends only once its terms are accepted; said here rather than on placing.
+    const saveChoice = (event: FormEvent) => {
+      if (oney && !(oney.termsAccepted && oney.variant)) {
+        event.preventDefault();
+        setError(t`Accept Oney's terms and conditions to pay in instalments.`);
+        return;
+      }
+      void save(event);
+    };
     return (
-      <form className="checkout-form" onSubmit={save}>
+      <form className="checkout-form" onSubmit={saveChoice}>
         <CheckoutLayout
           summary={summaryWith(
             <button className="button button--buy button--primary button--block" type="submit" disabled={busy || blocked || draft.paymentMethodSelected === null}>
@@ -198,18 +210,14 @@ export default function CheckoutStep(props: CheckoutStepProps) {
                 name="payment"
                 value={method.slug}
                 checked={draft.paymentMethodSelected === method.slug && (method.slug !== 'adyen' || !storedChoice)}
-                onChange={() => set({ paymentMethodSelected: method.slug, adyenInfo: { selectedStoredCard: null } })}
+                onChange={() => set({ paymentMethodSelected: method.slug, adyenInfo: { selectedStoredCard: null }, oneyInfo: method.slug === 'oney' ? (draft.oneyInfo ?? { variant: '3x', termsAccepted: false }) : null })}
                 disabled={!method.available}
               >
                 {method.slug === 'adyen' && storedCards.length > 0 ? <Trans>A new card</Trans> : methodLabel(method.slug)}
-                {!method.available ? (
-                  <span className="choice__why">
-                    {' '}
-                    — {method.amount !== undefined ? <Trans>not available for this order (limit {money(method.amount)})</Trans> : <Trans>not available for this order</Trans>}
-                  </span>
-                ) : null}
+                {!method.available ? <span className="choice__why"> — {unavailableReason(i18n, method.code, method.amount, money)}</span> : null}
               </Choice>
             ))}
+            {oney ? <OneySimulation cartId={props.cartId} total={props.totals?.totalToPay ?? 0} value={oney} onChange={(next) => set({ oneyInfo: next })} /> : null}
             {storedCards.map((card) => (
               // Spec §4: choosing a stored card pays through the card provider.
               <Choice key={card.id} name="payment" value={`card-${card.id}`} checked={storedChoice === card.id} disabled={card.expired} onChange={() => set({ paymentMethodSelected: 'adyen', adyenInfo: { selectedStoredCard: card.id } })}>

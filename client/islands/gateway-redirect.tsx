@@ -52,15 +52,14 @@ export default function GatewayRedirect(props: GatewayRedirectProps) {
   }, []);
 
   const amount = formatMoney(props.amount, language);
+  const { providerName } = props;
   return (
     <div className="gateway-payment">
       <p>
-        <Trans>
-          You will pay {amount} on {props.providerName}&apos;s secure page, then come back here.
-        </Trans>
+        <Trans>You will pay {amount} securely on the {providerName} page, then come back here.</Trans>
       </p>
       <button type="button" className="button button--buy button--primary" onClick={() => void start()} disabled={busy} aria-busy={busy} data-gateway-start>
-        {busy ? <Trans>Opening the payment page…</Trans> : <Trans>Continue to {props.providerName}</Trans>}
+        {busy ? <Trans>Opening the payment page…</Trans> : <Trans>Continue to {providerName}</Trans>}
       </button>
       <p role="alert" ref={errorRef} tabIndex={-1} className="form-alert">
         {error}

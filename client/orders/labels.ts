@@ -39,3 +39,21 @@ export const PAYMENT_BRANDS: Record<string, string> = {
   'adyen-googlepay': 'Google Pay',
   'adyen-applepay': 'Apple Pay',
 };
+
+const AWAITING_PAYMENT = msg`Awaiting payment`;
+
+/**
+ * How an order's state reads: an order awaiting payment waits for a bank transfer only when it was
+ * placed to be paid by transfer; any other method (PayPal, MB WAY, a Multibanco reference…) waits
+ * for its payment. Undefined for a state without a label.
+ */
+export function orderStateLabel(state: string, paymentMethod?: string): MessageDescriptor | undefined {
+  if (state === 'awaiting_payment' && paymentMethod !== undefined && paymentMethod !== 'transferencia') return AWAITING_PAYMENT;
+  return ORDER_STATE_LABELS[state];
+}
+
+/** A payment method's name: its brand (PayPal, MB WAY…) or its translated description. */
+export function paymentMethodName(slug: string, translate: (descriptor: MessageDescriptor) => string): string {
+  const label = PAYMENT_METHOD_LABELS[slug];
+  return label ? translate(label) : (PAYMENT_BRANDS[slug] ?? slug);
+}

@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 import type { AccountOrder, AccountOrderDetail } from '../../worker/orders/read';
 import type { AccountFrameData } from '../pages/account';
 import type { RouteId } from '../routes';
+import type { MultibancoVoucher } from '../../worker/payments/sibs/voucher';
 
 /** What the customer may do with the order now (client/orders/actions.ts decides, the API enforces). */
 export interface OrderActions {
@@ -43,7 +44,7 @@ export type AccountOrdersData =
       /** `?cancelled=NUMBER` after a cancellation: the order it names, if it is the user's. */
       justCancelled: string | null;
     }
-  | { kind: 'detail'; frame: AccountFrameData; order: OrderDetailCard };
+  | { kind: 'detail'; frame: AccountFrameData; order: OrderDetailCard; /** The Multibanco reference the order waits to be paid with. */ multibanco?: MultibancoVoucher | null };
 
 export const DOCUMENT_LABELS: Record<string, MessageDescriptor> = {
   invoice: msg`Invoice`,

@@ -14,9 +14,10 @@ import { useHref, useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
 import OrderActions from '../islands/order-actions';
 import ReassignOrder from '../islands/reassign-order';
-import { ORDER_STATE_LABELS, PAYMENT_BRANDS, PAYMENT_METHOD_LABELS } from '../orders/labels';
+import { orderStateLabel, paymentMethodName } from '../orders/labels';
 import { CASE_STATE_LABELS, DOCUMENT_LABELS, REFUND_STATE_LABELS, RETURN_STATE_LABELS, type AccountOrdersData, type OrderCard } from '../orders/view';
 import { AccountFrame } from './account';
+import { MultibancoVoucherDetails } from '../payments/multibanco-voucher';
 
 function useFormat() {
   const { language } = useStore();
@@ -31,7 +32,7 @@ const orderQuery = (number: string) => `?order=${encodeURIComponent(number)}`;
 
 function StateBadge({ order }: { order: OrderCard }) {
   const { i18n } = useLingui();
-  const label = ORDER_STATE_LABELS[order.state];
+  const label = orderStateLabel(order.state, order.paymentMethod);
   return (
     <span className="badge account-order__state" data-state={order.state}>
       {label ? i18n._(label) : order.state}
@@ -89,7 +90,7 @@ function Delivery({ order }: { order: OrderCard }) {
 function Payment({ order }: { order: OrderCard }) {
   const { i18n } = useLingui();
   const format = useFormat();
-  const method = PAYMENT_METHOD_LABELS[order.paymentMethod] ? i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod]!) : (PAYMENT_BRANDS[order.paymentMethod] ?? order.paymentMethod);
+  const method = paymentMethodName(order.paymentMethod, (d) => i18n._(d));
   const paidOn = order.paidAt ? format.date(order.paidAt) : null;
   return (
     <p className="account-order__payment" data-paid={order.paidAt ? 'true' : 'false'}>
@@ -349,6 +350,7 @@ function DetailPage({ data }: { data: Extract<AccountOrdersData, { kind: 'detail
       <article className="card account-order order-detail" aria-labelledby={`order-${number}`} data-order-number={number} data-state={order.state}>
         <OrderSummary order={order} headingLevel={2} detail />
       </article>
+      {data.multibanco ? <MultibancoVoucherDetails voucher={data.multibanco} /> : null}
 
       <section className="order-detail__section" aria-labelledby="order-lines-title">
         <h2 id="order-lines-title">
@@ -433,7 +435,7 @@ function DetailPage({ data }: { data: Extract<AccountOrdersData, { kind: 'detail
             <li key={index} data-state={event.state}>
               <time dateTime={event.at}>{format.dateTime(event.at)}</time>
               {' · '}
-              {ORDER_STATE_LABELS[event.state] ? i18n._(ORDER_STATE_LABELS[event.state]!) : event.state}
+              {orderStateLabel(event.state, order.paymentMethod) ? i18n._(orderStateLabel(event.state, order.paymentMethod)!) : event.state}
             </li>
           ))}
         </ol>

@@ -7,6 +7,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Island } from '../components/island';
 import GatewayAplazame from '../islands/gateway-aplazame';
+import GatewayFinancing from '../islands/gateway-financing';
 import GatewayMbWay from '../islands/gateway-mbway';
 import GatewayMultibanco from '../islands/gateway-multibanco';
 import GatewayRedirect from '../islands/gateway-redirect';
@@ -21,6 +22,8 @@ export interface GatewayPaymentProps {
   hash: string | null;
   /** Straight from placing the order: the payment starts on load. */
   autoStart: boolean;
+  /** MB WAY: the order's phone when it is a Portuguese mobile, to prefill the field. */
+  phone?: string;
 }
 
 export type GatewayPaymentPageData = GatewayPaymentProps;
@@ -33,6 +36,10 @@ function MethodIsland({ data }: { data: GatewayPaymentProps }) {
       return <Island name="gateway-mbway" component={GatewayMbWay} props={data} hydrate="load" />;
     case 'multibanco':
       return <Island name="gateway-multibanco" component={GatewayMultibanco} props={data} hydrate="load" />;
+    case 'financiacion12':
+    case 'lendismart':
+    case 'payPerUsage':
+      return <Island name="gateway-financing" component={GatewayFinancing} props={{ ...data, providerName: PAYMENT_BRANDS[data.method] ?? providerOf(data.method) }} hydrate="load" />;
     default: {
       const { method, ...rest } = data;
       return <Island name="gateway-redirect" component={GatewayRedirect} props={{ ...rest, providerName: PAYMENT_BRANDS[method] ?? providerOf(method) }} hydrate="load" />;
@@ -44,6 +51,7 @@ function MethodIsland({ data }: { data: GatewayPaymentProps }) {
 function providerOf(method: string): string {
   if (method === 'tarjeta') return 'Redsys';
   if (method === 'inespay') return 'Inespay';
+  // financiacion12 and pay per use are the store's own financing, granted by its lending partner (Lendismart is a brand).
   return 'Ampora Finance';
 }
 

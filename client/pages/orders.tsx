@@ -3,11 +3,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useHref, useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
 import type { OrderSummary } from '../../worker/orders/read';
-import { ORDER_STATE_LABELS, PAYMENT_METHOD_LABELS } from '../orders/labels';
+import { ORDER_STATE_LABELS, orderStateLabel, paymentMethodName } from '../orders/labels';
 import { Island } from '../components/island';
 import PaymentFailed from '../islands/payment-failed';
 import PaymentStatus from '../islands/payment-status';
 import PayByCard from '../islands/pay-by-card';
+import { MultibancoVoucherDetails, type MultibancoVoucher } from '../payments/multibanco-voucher';
 
 export interface BankAccount {
   bank: string;
@@ -22,6 +23,8 @@ export interface OrderResultData {
   bankAccounts: BankAccount[];
   /** Orders paid by card (`?orderId=N`): the payment's first order, whose payment the page follows. */
   payment?: { orderNumber: string; state: string } | null;
+  /** The Multibanco reference an order of these still waits to be paid with. */
+  multibanco?: MultibancoVoucher | null;
 }
 
 /** Where the order goes and, when chosen, the day, time slot and neutral packaging. */
@@ -61,14 +64,14 @@ export function OrderOkPage({ data }: { data: OrderResultData }) {
       <h1>
         <Trans>Thank you for your order</Trans>
       </h1>
-      {data.payment ? <Island name="payment-status" component={PaymentStatus} props={data.payment} hydrate="load" /> : null}
+      {data.multibanco ? <MultibancoVoucherDetails voucher={data.multibanco} /> : data.payment ? <Island name="payment-status" component={PaymentStatus} props={data.payment} hydrate="load" /> : null}
       {data.orders.map((order) => (
         <article key={order.orderNumber} className="order-card" data-order-number={order.orderNumber}>
           <h2>
             <Trans>Order {order.orderNumber}</Trans>
           </h2>
           <p>
-            {i18n._(ORDER_STATE_LABELS[order.state] ?? ORDER_STATE_LABELS.confirmed!)} · {i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod] ?? PAYMENT_METHOD_LABELS.free!)}
+            {i18n._(orderStateLabel(order.state, order.paymentMethod) ?? ORDER_STATE_LABELS.confirmed!)} · {paymentMethodName(order.paymentMethod, (d) => i18n._(d))}
           </p>
           <OrderDestination order={order} />
           <ul>

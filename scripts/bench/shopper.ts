@@ -123,13 +123,13 @@ export interface Shopper {
   addressId: number;
 }
 
-/** A new account, confirmed and signed in, with its cart and a Madrid shipping address. */
-export async function signedUpShopper(origin: string, index: number): Promise<Shopper> {
+/** A new account, confirmed and signed in, with its cart and a shipping address (Madrid unless given). */
+export async function signedUpShopper(origin: string, index: number, address: Record<string, unknown> = MADRID): Promise<Shopper> {
   const browser = new Browser(origin);
   const email = `bench.${Date.now().toString(36)}.${index}@example.com`;
   expectStatus(await browser.api('POST', '/api/users/signup', { email, password: PASSWORD, acceptTerms: true }), [202], 'sign up');
   expectStatus(await browser.api('POST', '/api/users/signup/confirm', { token: await confirmationToken(browser, email) }), [200], 'confirm');
   const cartId = await browser.cartId();
-  const addressId = expectStatus(await browser.api<{ id: number }>('POST', '/api/user/addresses/shipping', MADRID), [201], 'add the address').data.id;
+  const addressId = expectStatus(await browser.api<{ id: number }>('POST', '/api/user/addresses/shipping', address), [201], 'add the address').data.id;
   return { browser, cartId, addressId };
 }

@@ -31,12 +31,13 @@ const vars = process.env.EDGE_CACHE ? ['--var', `EDGE_CACHE:${process.env.EDGE_C
 // The Adyen sandbox beside it, on its own port (1000 above the store's unless ADYEN_SANDBOX_PORT),
 // so several servers can run at once; the Worker is pointed at it and it notifies this Worker.
 const adyenPort = Number(process.env.ADYEN_SANDBOX_PORT ?? Number(port) + 1000);
-const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: `http://127.0.0.1:${port}/api/paymentGateway/adyen/notification`, quiet: true });
+const adyen = startAdyenSandbox({ port: adyenPort, webhookUrl: `http://localhost:${port}/api/paymentGateway/adyen/notification`, quiet: true });
 vars.push('--var', `ADYEN_API_BASE_URL:http://127.0.0.1:${adyenPort}/checkout`);
 vars.push('--var', `ADYEN_CLIENT_API_URL:http://127.0.0.1:${adyenPort}/checkoutshopper/test/`);
 // The other providers' sandbox, 1011 above the store's unless GATEWAYS_SANDBOX_PORT.
 const gatewaysPort = Number(process.env.GATEWAYS_SANDBOX_PORT ?? Number(port) + 1011);
-const gateways = startGatewaySandboxes({ port: gatewaysPort, storeUrl: `http://127.0.0.1:${port}`, quiet: true });
+// Notified at `localhost` (an ES development host): the Worker refuses hosts of no channel, such as 127.0.0.1.
+const gateways = startGatewaySandboxes({ port: gatewaysPort, storeUrl: `http://localhost:${port}`, quiet: true });
 for (const [name, value] of Object.entries(gatewaySandboxVars(`http://127.0.0.1:${gatewaysPort}`))) vars.push('--var', `${name}:${value}`);
 const server = spawn('npx', ['wrangler', 'dev', '--port', port, '--persist-to', persist, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars], { stdio: 'inherit' });
 const stopSandboxes = () => { adyen.kill('SIGTERM'); gateways.kill('SIGTERM'); };

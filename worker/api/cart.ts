@@ -242,5 +242,7 @@ registerOwnedResource({
     { method: 'GET', path: '/api/checkout/orders/:id/draft' },
     { method: 'PUT', path: '/api/checkout/orders/:id/draft', body: { customerRequestsInvoice: true } },
     { method: 'POST', path: '/api/checkout/orders/:id/place', body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true }, ownerPass: false },
+    // The owner's own simulation needs a cart within Oney's limits (tests/worker/payments-oney.test.ts).
+    { method: 'POST', path: '/api/checkout/oney/variants-info-data/:id', body: { variantCodes: ['3x'] }, ownerPass: false },
   ],
 });

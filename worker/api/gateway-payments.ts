@@ -47,16 +47,16 @@ function postalAddress(address: Record<string, unknown> | null | undefined): Pos
 }
 
 /** The shopper and the lines of the scope's orders, for the providers that need them. */
-async function orderFacts(c: AppContext, who: Access): Promise<{ shopper: ShopperDetails; lines: OrderLine[] }> {
+async function orderFacts(c: AppContext, who: Access): Promise<{ shopper: ShopperDetails; lines: OrderLine[]; paymentOption: string | null }> {
   const numbers = who.scope.orders.map((o) => o.order_number);
   const marks = numbers.map(() => '?').join(', ');
   const [userRows, orderRows, lineRows] = await c.env.DB.batch([
     c.env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(who.userId),
-    c.env.DB.prepare(`SELECT shipping_address, billing_address FROM orders WHERE order_number = ?`).bind(numbers[0]),
+    c.env.DB.prepare(`SELECT shipping_address, billing_address, payment_option FROM orders WHERE order_number = ?`).bind(numbers[0]),
     c.env.DB.prepare(`SELECT article_id, name, qty, unit_price FROM order_lines WHERE order_number IN (${marks}) ORDER BY order_number, id`).bind(...numbers),
   ]);
   const email = (userRows!.results as { email: string }[])[0]?.email ?? '';
-  const order = (orderRows!.results as { shipping_address: string; billing_address: string | null }[])[0];
+  const order = (orderRows!.results as { shipping_address: string; billing_address: string | null; payment_option: string | null }[])[0];
   const shipping = order ? (JSON.parse(order.shipping_address) as Record<string, unknown>) : {};
   const billing = order?.billing_address ? (JSON.parse(order.billing_address) as Record<string, unknown>) : null;
   const named = typeof billing?.['name'] === 'string' ? billing : shipping;
@@ -73,6 +73,7 @@ async function orderFacts(c: AppContext, who: Access): Promise<{ shopper: Shoppe
       shippingAddress: postalAddress(shipping),
     },
     lines: (lineRows!.results as { article_id: number; name: string; qty: number; unit_price: number }[]).map((line) => ({ articleId: line.article_id, name: line.name, qty: line.qty, unitPrice: line.unit_price })),
+    paymentOption: order?.payment_option ?? null,
   };
 }
 
@@ -84,9 +85,10 @@ export async function startGatewayPayment(c: AppContext, who: Access, fields: Re
   const origin = new URL(c.req.url).origin;
   const first = who.scope.orders[0]!.order_number;
   const back = origin + withQuery(href('securePayment', c.var.language, c.var.channel), { orderId: first, provider, hash: who.hash });
-  const { shopper, lines } = await orderFacts(c, who);
+  const { shopper, lines, paymentOption } = await orderFacts(c, who);
   const request: Omit<StartPaymentInput, 'reference' | 'attempt' | 'amount'> = {
-    paymentMethod: { type: method, ...fields },
+    // The option chosen when placing (Oney's variant), unless the page sent another.
+    paymentMethod: { type: method, ...(paymentOption ? { variant: paymentOption } : {}), ...fields },
     returnUrl: back,
     cancelUrl: `${back}&cancelled=1`,
     notificationUrl: `${origin}/api/paymentGateway/${provider}/notification`,

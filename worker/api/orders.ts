@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import { cartStub, ownCart, rememberUnits } from '../cart/service';
-import { applyDraftPatch, choiceOf, draftPatch, parseDraft, whoPicksUp } from '../checkout/draft';
+import { applyDraftPatch, choiceOf, draftPatch, oneyInfo, parseDraft, whoPicksUp } from '../checkout/draft';
 import { quoteCheckout, type DeliveryChoice } from '../checkout/quote';
 import { loadOwnedAddress } from '../identity/addresses';
 import { isGatewayMethod, isPlaceableMethod, type OrderState } from '../domain/orders/state-machine';
@@ -70,6 +70,8 @@ const placeBody = z.object({
   paymentMethod: z.enum(paymentSlugs),
   conditionsAccepted: z.literal(true, 'the conditions must be accepted'),
   customerRequestsInvoice: z.boolean().default(false),
+  /** Oney's variant and terms acceptance (the draft's oneyInfo); placing with Oney needs both (46001). */
+  oneyInfo: oneyInfo.nullable().default(null),
 });
 
 /** Placing what the checkout draft holds: the step pages send only the acceptance of the conditions. */
@@ -186,6 +188,8 @@ export const checkoutOrders = new Hono<AppEnv>()
     }
     const paymentMethod = body.paymentMethod;
     if (!isPlaceableMethod(paymentMethod)) throw appError('paymentNotAvailable');
+    // Oney lends only to a shopper who accepted its terms for a chosen number of instalments (spec §8 46001).
+    if (paymentMethod === 'oney' && !(body.oneyInfo?.termsAccepted && body.oneyInfo.variant)) throw appError('oneyTermsNotAccepted');
     const viaGateway = isGatewayMethod(paymentMethod);
     const stub = cartStub(c, cartId);
     const { promotions } = quote;
@@ -212,6 +216,7 @@ export const checkoutOrders = new Hono<AppEnv>()
         language: c.var.language,
         checkoutKey: `${cartId}:${quote.cart.updatedAt}`,
         paymentMethod,
+        paymentOption: paymentMethod === 'oney' ? body.oneyInfo?.variant : null,
         shippingType: body.shippingType,
         shopId: quote.shopId,
         pickingPointId: quote.pickingPointId,

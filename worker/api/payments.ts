@@ -13,14 +13,15 @@ import { validate } from '../http/validate';
 import { registerOwnedResource } from '../identity/owned';
 import { currentUser, requireUser, signedInUser } from '../identity/session';
 import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
+import { isGatewayMethod } from '../domain/orders/state-machine';
 import { href } from '../../client/routes';
 import type { AnswerPages, PaymentAnswer } from '../payments/answer';
 import { abandonAttempt, attemptsOf, requestHash, scopeAmount, scopeOf, startPayment, submitDetails, type PayOutcome, type PaymentScope } from '../payments/attempts';
-import { adyenConfig } from '../payments/adyen/config';
 import { paymentGateway, requireAdyenConfig } from '../payments/gateway';
 import { confirmOrdersLater } from '../orders/confirmation';
 import { minimalOrder } from '../orders/read';
 import { resolvePayLink } from '../payments/pay-later';
+import { METHOD_PROVIDER, maybeGatewayOf } from '../payments/providers';
 import { DetailsMismatchError, GatewayError, type StartPaymentInput } from '../payments/port';
 import { shopperReference } from '../payments/shopper';
 import { PAY_LINK_ERRORS } from './pay-later';
@@ -192,6 +193,10 @@ registerOwnedResource({
     { method: 'GET', path: '/api/orders/payment/error/:id' },
     { method: 'GET', path: '/api/user/orders/:id/minimal' },
     { method: 'POST', path: '/api/checkout/orders/transaction/unpaid/:id', body: {} },
+    // The spec's Aplazame and MB WAY calls on a card order: its owner gets 1109 (their own calls are tested in
+    // tests/worker/payments-aplazame.test.ts and payments-sibs.test.ts), anybody else the 404 of an unknown order.
+    { method: 'POST', path: '/api/orders/transaction/aplazame/init/:id', body: {}, ownerPass: false },
+    { method: 'GET', path: '/api/orders/payment/sibs/transaction/:id', ownerPass: false },
   ],
 });
 
@@ -265,7 +270,9 @@ export const paymentsApi = new Hono<AppEnv>()
   })
   .post('/checkout/orders/transaction/unpaid/:id', validate('param', orderParam), validate('json', z.object({ hash }).strict().default({})), async (c) => {
     const who = await access(c, c.req.valid('param').id, c.req.valid('json').hash);
+    // The attempt is cancelled at its own provider: the order's method's (a transfer paid later goes by card).
     // Without a configured provider there is nothing to cancel there; the attempt still ends here.
-    const gateway = adyenConfig(c.env) ? paymentGateway(c.env) : undefined;
+    const method = who.scope.orders[0]!.payment_method;
+    const gateway = maybeGatewayOf(c.env, isGatewayMethod(method) ? METHOD_PROVIDER[method] : 'adyen');
     return c.json(okEnvelope(answerOf(await abandonAttempt(c.env.DB, gateway, who.scope, pagesFor(c, who), c.var.now.getTime()))));
   });

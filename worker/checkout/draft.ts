@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { TIME_SLOTS } from '../domain/checkout/delivery-choices';
 import { pickupShopFor } from '../domain/checkout/delivery-options';
 import { PAYMENT_METHODS, type PaymentSlug } from '../domain/checkout/payments';
+import { ONEY_VARIANTS } from '../payments/oney/simulation';
 
 export const CHECKOUT_STEPS = ['cart', 'addresses', 'delivery', 'payment', 'summary'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
@@ -16,6 +17,8 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 const id = z.number().int().positive();
 /** Who collects a store pickup in the customer's place: a name and the identity document they will show. */
 export const whoPicksUp = z.object({ name: z.string().trim().min(2).max(80), documentId: z.string().trim().regex(/^[A-Za-z0-9-]{5,20}$/, 'an identity document number') }).strict();
+/** Placing an Oney order needs a variant and the terms accepted (46001 otherwise, worker/api/orders.ts). */
+export const oneyInfo = z.object({ variant: z.enum(ONEY_VARIANTS).nullable(), termsAccepted: z.boolean() }).strict();
 const paymentSlugs = PAYMENT_METHODS.map((m) => m.slug) as [PaymentSlug, ...PaymentSlug[]];
 
 const fields = {
@@ -45,6 +48,8 @@ const fields = {
   solidaryAmountChecked: z.boolean(),
   /** The card provider's choices (spec §3 adyenInfo): the stored card to pay with, by its provider id. */
   adyenInfo: z.object({ selectedStoredCard: z.string().trim().min(1).max(64).nullable() }).strict(),
+  /** Oney's choices (spec §3 oneyInfo): the number of instalments and whether Oney's terms were accepted; null unless Oney is chosen. */
+  oneyInfo: oneyInfo.nullable(),
 };
 
 export const draftSchema = z.object({
@@ -66,6 +71,7 @@ export const draftSchema = z.object({
   useBalance: fields.useBalance.default(false),
   solidaryAmountChecked: fields.solidaryAmountChecked.default(false),
   adyenInfo: fields.adyenInfo.default({ selectedStoredCard: null }),
+  oneyInfo: fields.oneyInfo.default(null),
 });
 
 export type CheckoutDraft = z.infer<typeof draftSchema>;
@@ -91,6 +97,7 @@ export function applyDraftPatch(draft: CheckoutDraft, patch: DraftPatch): Checko
   if (patch.deliveryAgency !== undefined && patch.deliveryDate === undefined) Object.assign(next, { deliveryDate: null, deliveryTime: null });
   // Spec §4: a stored card is paid through the card provider; choosing another method clears it.
   if (next.paymentMethodSelected !== 'adyen') next.adyenInfo = { selectedStoredCard: null };
+  if (next.paymentMethodSelected !== 'oney') next.oneyInfo = null;
   return next;
 }
 
@@ -127,6 +134,7 @@ export function choiceOf(draft: CheckoutDraft) {
     useBalance: draft.useBalance,
     solidaryAmountChecked: draft.solidaryAmountChecked,
     paymentMethod: draft.paymentMethodSelected,
+    oneyInfo: draft.oneyInfo,
   } as const;
 }
 

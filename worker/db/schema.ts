@@ -711,6 +711,8 @@ export const orders = sqliteTable(
     sellerKind: text('seller_kind', { enum: ['own', 'marketplace', 'dropshipping'] }).notNull(),
     sellerId: integer('seller_id').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** The option of the method chosen when placing: Oney's number of instalments ('3x', '4x'); null for the others. */
+    paymentOption: text('payment_option'),
     shippingType: integer('shipping_type').notNull(),
     shopId: integer('shop_id'),
     /** The agency delivering our own home deliveries (worker/domain/checkout/agencies.ts), or the marketplace seller's. */

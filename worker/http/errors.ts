@@ -99,6 +99,7 @@ export const ERRORS = {
   // -- paypal --
   // -- redsys --
   // -- aplazame --
+  aplazameNotReady: { type: 'conflict', code: 695102, status: 409, message: msg`Aplazame could not open your instalment application just now. Please try again in a moment.` },
   // -- sibs --
   // -- oney --
   // -- financing --

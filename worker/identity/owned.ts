@@ -92,6 +92,8 @@ export const PUBLIC_PARAMETER_ROUTES = new Set([
   // request about them (as requester or holder), never someone else's; what it says of the invoice
   // itself is the spec's 5101 / 1818 / 1819 (worker/non-holder/requests.ts), rate-limited.
   'GET /api/users/rma/user/rma/authorization/:invoice/:article',
+  // The provider is not a user object: each provider's notification is verified by its own scheme (worker/api/payment-gateway.ts).
+  'POST /api/paymentGateway/:provider/notification',
 ]);
 
 /**

@@ -57,6 +57,8 @@ export interface PlaceInput {
   language: string;
   checkoutKey: string;
   paymentMethod: PlaceableMethod;
+  /** The method's option chosen in the checkout (Oney's variant), passed on to its gateway start. */
+  paymentOption?: string | null;
   shippingType: 1 | 2 | 3;
   shopId: number | null;
   pickingPointId?: number | null;
@@ -142,6 +144,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
         sellerKind: group.sellerKind,
         sellerId: group.sellerId,
         paymentMethod: input.paymentMethod,
+        paymentOption: input.paymentOption ?? null,
         shippingType: input.shippingType,
         shopId: input.shopId,
         pickingPointId: input.pickingPointId ?? null,

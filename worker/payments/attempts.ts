@@ -221,7 +221,10 @@ function settled(scope: PaymentScope, attempts: AttemptRow[], hash: string, page
   const latest = attempts[0];
   if (!latest) return undefined;
   const answer = storedAnswer(latest);
-  if (latest.request_hash === hash && answer) return { kind: 'answer', answer };
+  // The identical request gets the stored answer while its attempt lives; once that attempt is
+  // refused, cancelled or expired, sending it again is a new try (a method without fields always
+  // sends the same request: Aplazame after a refusal or its 695102, PayPal after a cancel…).
+  if (latest.request_hash === hash && answer && latest.state === 'pending') return { kind: 'answer', answer };
   if (latest.state === 'pending' && (latest.stage === 'starting' || latest.stage === 'details' || latest.stage === 'done')) return { kind: 'busy' };
   return undefined;
 }

@@ -200,6 +200,8 @@ export function releaseStockStatements(db: D1Database, orderNumber: string): D1P
 
 /** Stores the verified events and applies each to its payment, if it exists yet. */
 export async function receiveEvents(db: D1Database, events: GatewayEvent[], now: number, confirmed?: OrdersConfirmed): Promise<void> {
+  // A notification may carry no event (a status that still waits); D1 refuses an empty batch.
+  if (events.length === 0) return;
   await db.batch(storeEventStatements(db, events, now));
   for (const event of events) {
     await applyStoredEvent(db, event, paymentPspOf(event), now, confirmed);

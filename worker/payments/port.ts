@@ -128,10 +128,14 @@ export interface ModificationInput {
   idempotencyKey: string;
 }
 
-/** The provider took the request; its outcome arrives by webhook. */
+/**
+ * The provider took the request: 'received', its outcome arrives by notification; 'settled', the
+ * provider's answer is its final outcome and no notification follows (Aplazame's refunds), so it is
+ * recorded as the provider's event at once.
+ */
 export interface ModificationReceipt {
   pspReference: string;
-  status: 'received';
+  status: 'received' | 'settled';
 }
 
 export interface StoredMethod {

@@ -25,6 +25,7 @@ import { issueCreditNote } from '../documents/issue';
 import { appError } from '../http/errors';
 import { sha256 } from '../identity/crypto';
 import { gatewayOf, isProviderId } from '../payments/providers';
+import { receiveEvents } from '../payments/events';
 import { GatewayError } from '../payments/port';
 import { allocateRefund, paidTotal, refundable, type PaidSources, type RefundedSoFar, type RefundMethod } from './allocation';
 import type { AfterSalesDeps } from './deps';
@@ -287,7 +288,11 @@ async function sendToProvider(deps: AfterSalesDeps, row: RefundRow, movement?: M
   try {
     const gateway = gatewayOf(deps.env, isProviderId(payment.provider) ? payment.provider : 'adyen');
     const receipt = voids ? await gateway.cancel(modification) : await gateway.refund({ ...modification, amount: { value: row.cardAmount, currency: payment.currency } });
-    return finish(deps, row, 'sending', 'sent', receipt.pspReference, movement);
+    const sent = await finish(deps, row, 'sending', 'sent', receipt.pspReference, movement);
+    if (receipt.status !== 'settled') return sent;
+    // Final at once (no notification will come): the provider's event, through the same exactly-once path.
+    await receiveEvents(db.$client, [{ pspReference: receipt.pspReference, originalReference: payment.psp_reference, merchantReference: payment.reference, eventCode: voids ? 'CANCELLATION' : 'REFUND', success: true, amount: { value: row.cardAmount, currency: payment.currency }, raw: { source: 'receipt', provider: gateway.provider } }], Date.now());
+    return refundById(db, row.id);
   } catch (error) {
     if (error instanceof GatewayError && (error.kind === 'validation' || error.kind === 'forbidden')) {
       // The provider refused it: only the card part failed; the rest is still given.

@@ -11,6 +11,7 @@ import { HARNESS_MERCHANT, handleBrowser } from './browser.ts';
 import { BLOB_FIELDS, BLOB_PREFIX, BlobError, createFieldCipher, type BlobValueName } from './secured-fields.ts';
 import { localCertificate } from './tls.ts';
 import { parseApplePayToken, parseGooglePayToken } from './wallets.ts';
+import { OneyValidation, isOneyType, oneyPage, oneyPaymentMethods, validateOney } from './oney.ts';
 
 export interface AdyenSandboxConfig {
   apiKey: string;
@@ -79,7 +80,8 @@ interface Payment {
   merchantAccount: string;
   reference: string;
   amount: Amount;
-  card: TestCard;
+  /** Absent for Oney (facilypay_3x/_4x), paid on Oney's page. */
+  card?: TestCard;
   brand: string;
   status: 'challenge' | 'authorised' | 'refused' | 'cancelled';
   refunded: number;
@@ -89,7 +91,7 @@ interface Payment {
   storedPaymentMethodId?: string;
   returnUrl: string;
   challengeToken?: string;
-  /** `scheme`, `googlepay` or `applepay`: the type the answers report. */
+  /** `scheme`, `googlepay`, `applepay` or `facilypay_3x`/`_4x`: the type the answers report. */
   methodType: string;
   /** The issuer's (ACS's) answer to the challenge, which /payments/details goes by. */
   acsResult?: 'Y' | 'N' | 'C';
@@ -305,13 +307,13 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
 
   function authoriseResult(p: Payment): Json {
     p.status = 'authorised';
-    const additionalData: Record<string, string> = { cardSummary: p.card.number.slice(-4), paymentMethod: p.brand };
+    const additionalData: Record<string, string> = p.card ? { cardSummary: p.card.number.slice(-4), paymentMethod: p.brand } : { paymentMethod: p.brand };
     if (p.store && p.shopperReference) {
       const key = storeKey(p.merchantAccount, p.shopperReference);
       const list = stored.get(key) ?? new Map<string, StoredCard>();
-      const existing = [...list.values()].find((s) => s.card.number === p.card.number && s.expiryMonth === p.store!.expiryMonth && s.expiryYear === p.store!.expiryYear);
+      const existing = [...list.values()].find((s) => s.card.number === p.card!.number && s.expiryMonth === p.store!.expiryMonth && s.expiryYear === p.store!.expiryYear);
       const id = existing?.id ?? pspReference();
-      if (!existing) list.set(id, { id, card: p.card, ...p.store });
+      if (!existing) list.set(id, { id, card: p.card!, ...p.store });
       stored.set(key, list);
       p.storedPaymentMethodId = id;
     }
@@ -361,6 +363,7 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     const pm = body.paymentMethod as Json | undefined;
     if (!pm || typeof pm !== 'object') throw new ValidationError(422, '702', "Required field 'paymentMethod' is not provided.");
     const type = str(pm, 'type') ?? 'scheme';
+    if (isOneyType(type)) return oneyPayment(body, { merchantAccount, amount, reference, returnUrl, type });
     const isWallet = type === 'googlepay' || type === 'applepay';
     if (type !== 'scheme' && type !== 'card' && !isWallet) throw new ValidationError(422, '905_1', `Could not find an acquirer account for the provided txvariant (${type}), currency (${amount.currency}), and action (AUTH).`, 'configuration');
     const shopperReference = str(body, 'shopperReference');
@@ -464,6 +467,58 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     return [200, authoriseResult(p)];
   }
 
+  /**
+   * Oney: checked as Adyen does (422 with the missing field), then RedirectShopper to Oney's page
+   * (GET). The decision there is kept as the ACS's is for a card (Y approve, N refuse, C cancel)
+   * and /payments/details goes by it.
+   */
+  function oneyPayment(body: Json, base: { merchantAccount: string; amount: Amount; reference: string; returnUrl: string; type: string }): [number, Json] {
+    try {
+      validateOney(body, base.type, base.amount);
+    } catch (e) {
+      if (e instanceof OneyValidation) throw new ValidationError(422, e.errorCode, e.message, e.errorCode === '905_1' ? 'configuration' : 'validation');
+      throw e;
+    }
+    const p: Payment = {
+      pspReference: pspReference(), merchantAccount: base.merchantAccount, reference: base.reference, amount: base.amount, brand: base.type,
+      status: 'challenge', refunded: 0, captured: 0, returnUrl: base.returnUrl, methodType: base.type,
+      challengeToken: randomBytes(18).toString('base64url'),
+    };
+    payments.set(p.pspReference, p);
+    challenges.set(p.challengeToken!, p.pspReference);
+    return [200, {
+      action: { method: 'GET', paymentMethodType: base.type, type: 'redirect', url: `${config.publicUrl}/oney/${p.challengeToken}` },
+      pspReference: p.pspReference,
+      resultCode: 'RedirectShopper',
+    }];
+  }
+
+  function oneyPageFor(res: ServerResponse, token: string): void {
+    const psp = challenges.get(token);
+    const p = psp ? payments.get(psp) : undefined;
+    if (!p || !isOneyType(p.methodType)) {
+      res.writeHead(404, { 'content-type': 'text/html;charset=UTF-8' });
+      res.end('<!doctype html><html lang="en"><title>Oney (sandbox)</title><main><h1>Unknown Oney request</h1></main></html>');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html;charset=UTF-8', 'cache-control': 'no-store' });
+    res.end(oneyPage({ token, merchantReference: p.reference, amount: p.amount, type: p.methodType, done: p.status !== 'challenge' || p.acsResult !== undefined }));
+  }
+
+  async function oneyDecision(req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
+    const decision = new URLSearchParams(await readBody(req)).get('decision');
+    const psp = challenges.get(token);
+    const p = psp ? payments.get(psp) : undefined;
+    if (!p || !isOneyType(p.methodType) || !['approve', 'refuse', 'cancel'].includes(decision ?? '')) { oneyPageFor(res, token); return; }
+    // The first answer stands (a second tab, the back button).
+    if (p.status === 'challenge' && p.acsResult === undefined) p.acsResult = decision === 'approve' ? 'Y' : decision === 'cancel' ? 'C' : 'N';
+    const redirectResult = Buffer.from(JSON.stringify({ token, transStatus: p.acsResult })).toString('base64');
+    const target = new URL(p.returnUrl);
+    target.searchParams.set('redirectResult', redirectResult);
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  }
+
   function challengeAction(p: Payment): Json {
     // adyen-web's ThreeDS2Challenge posts the creq to acsURL in an iframe and waits for a
     // postMessage from the origin of threeDSNotificationURL; it accepts only https URLs there.
@@ -485,7 +540,7 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
       return [422, { status: 422, errorCode: '14_018', message: 'Invalid payload provided', errorType: 'validation' }];
     }
     p.awaitingMethod = false;
-    if (p.card.frictionless) {
+    if (p.card?.frictionless) {
       p.acsResult = 'Y';
       const threeDSResult = Buffer.from(JSON.stringify({ transStatus: 'Y', authorisationToken: token })).toString('base64');
       return [200, { type: 'completed', details: { threeDSResult } }];
@@ -522,7 +577,9 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
       ? authoriseResult(p)
       : transStatus === 'C'
         ? refuseResult(p, '16', 'Shopper Cancelled', 'Cancelled')
-        : refuseResult(p, '11', '3D Not Authenticated');
+        : isOneyType(p.methodType)
+          ? refuseResult(p, '2', 'Refused')
+          : refuseResult(p, '11', '3D Not Authenticated');
     p.finalResponse = result;
     return [200, result];
   }
@@ -574,6 +631,7 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
           name: 'Click to Pay',
           type: 'clicktopay',
         }] : []),
+        ...oneyPaymentMethods(str(body, 'countryCode'), body.amount as Amount | undefined),
       ],
     };
     if (shopperReference) response.storedPaymentMethods = storedList(merchantAccount, shopperReference, true);
@@ -790,6 +848,7 @@ ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
     const apiMatch = /^\/checkout\/v7[12](\/.*)$/.exec(url.pathname);
     const challengeMatch = /^\/threeDS2\/challenge\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     const acsMatch = /^\/threeDS2\/acs\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
+    const oneyMatch = /^\/oney\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     const handle = async () => {
       if (apiMatch) return api(req, res, apiMatch[1]!, url.searchParams);
       // Test inspection (not part of Adyen's API): the signed notifications held when webhooks are off,
@@ -801,7 +860,7 @@ ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
       }
       if (req.method === 'GET' && url.pathname === '/__sandbox/payments') {
         const reference = url.searchParams.get('reference');
-        const list = [...payments.values()].filter((p) => reference === null || p.reference === reference).map((p) => ({ pspReference: p.pspReference, reference: p.reference, amount: p.amount, status: p.status, refunded: p.refunded }));
+        const list = [...payments.values()].filter((p) => reference === null || p.reference === reference).map((p) => ({ pspReference: p.pspReference, reference: p.reference, amount: p.amount, status: p.status, refunded: p.refunded, paymentMethod: p.methodType }));
         return sendJson(res, 200, JSON.stringify(list));
       }
       // Where a developer accepts the throwaway certificate once (README, `npm run dev`).
@@ -810,6 +869,8 @@ ${error ? '<p role="alert">Unknown challenge.</p>' : ''}
         res.end('<!doctype html><html lang="en"><title>Adyen sandbox</title><main><h1>Adyen sandbox</h1><p>The browser now trusts this sandbox\'s 3-D Secure pages. You can close this tab.</p></main></html>');
         return;
       }
+      if (oneyMatch && req.method === 'GET') return oneyPageFor(res, oneyMatch[1]!);
+      if (oneyMatch && req.method === 'POST') return oneyDecision(req, res, oneyMatch[1]!);
       if (challengeMatch && req.method === 'GET') return challengePage(res, challengeMatch[1]!);
       if (challengeMatch && req.method === 'POST') return challengeSubmit(req, res, challengeMatch[1]!);
       if (url.pathname === '/threeDS2/acs' && req.method === 'POST') return acsStart(req, res);

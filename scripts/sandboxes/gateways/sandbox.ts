@@ -117,7 +117,7 @@ export function createGatewaySandboxes(options: GatewaySandboxOptions): GatewayS
           let last: DeliveryResult | undefined;
           for (let attempt = 0; attempt <= delays.length; attempt++) {
             try {
-              const response = await fetch(full.url, { method: 'POST', headers: full.headers, body: full.body, signal: AbortSignal.timeout(10_000) });
+              const response = await fetch(storeTarget(options.storeUrl!, full.url), { method: 'POST', headers: full.headers, body: full.body, signal: AbortSignal.timeout(10_000) });
               last = { status: response.status, body: await response.text() };
               if (delivery.accepted(last)) return last;
             } catch {
@@ -197,4 +197,14 @@ export function devVar(name: string): string {
   const value = new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm').exec(toml)?.[1];
   if (value === undefined) throw new Error(`wrangler.toml has no ${name}`);
   return value;
+}
+
+/**
+ * Where a notification is actually sent: the store's path on the store's reachable origin. The
+ * notification URL a store gives per request names its channel host (es.localhost…), which Node
+ * does not resolve; every channel answers the notification route alike.
+ */
+export function storeTarget(storeUrl: string, url: string): string {
+  const { pathname, search } = new URL(url, storeUrl);
+  return new URL(pathname + search, storeUrl).toString();
 }

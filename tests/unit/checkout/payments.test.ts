@@ -66,7 +66,7 @@ describe('channelPayments', () => {
     ['PT', [...COMMON_HEAD, 'adyen-applepay', 'adyen-googlepay', 'mbway', 'oney', 'multibanco', 'free']],
     ['FR', [...COMMON_HEAD, 'adyen-applepay', 'adyen-googlepay', 'oney', 'free']],
     ['IT', [...COMMON_HEAD, 'adyen-applepay', 'adyen-googlepay', 'oney', 'free']],
-    ['DE', [...COMMON_HEAD, 'adyen-applepay', 'adyen-googlepay', 'oney', 'free']],
+    ['DE', [...COMMON_HEAD, 'adyen-applepay', 'adyen-googlepay', 'free']],
   ] as const)('%s', (channel, expected) => {
     expect(slugs(channelPayments(channel))).toEqual(expected);
   });

@@ -12,7 +12,8 @@
  * - cash: contrareembolso every channel (shipping outside ES/PT is refused by a rule, code
  *   32007); payinshop ES only (the physical shops are in Spain);
  * - wallets: adyen-applepay, adyen-googlepay every channel; bizum ES only; mbway PT only;
- * - financing: aplazame, financiacion12, lendismart, payPerUsage ES only; oney every channel;
+ * - financing: aplazame, financiacion12, lendismart, payPerUsage ES only; oney ES, PT, FR, IT (Oney
+ *   does not lend in Germany);
  * - bank-reference: multibanco (only PT has the family);
  * - open banking (inespay) goes right after the card methods whenever the list is not empty, and
  *   `free` closes every non-empty list.
@@ -98,7 +99,8 @@ export const PAYMENT_METHODS = [
   method(1, 'bizum', 'mobile', 'wallets', 'redirect', { channels: ['ES'] }),
   method(17, 'mbway', 'mobile', 'wallets', 'form', { channels: ['PT'] }),
   method(3, 'aplazame', 'instalments', 'financing', 'iframe', { channels: ['ES'] }),
-  method(12, 'oney', 'instalments', 'financing', 'redirect'),
+  // Oney lends in Spain, Portugal, France and Italy only (Adyen's facilypay methods): not in Germany.
+  method(12, 'oney', 'instalments', 'financing', 'redirect', { channels: ['ES', 'PT', 'FR', 'IT'] }),
   method(2, 'financiacion12', 'financing', 'financing', 'redirect', { channels: ['ES'] }),
   method(16, 'lendismart', 'financing', 'financing', 'redirect', { channels: ['ES'] }),
   method(8, 'payPerUsage', 'pay-per-use', 'financing', 'redirect', { channels: ['ES'], notifyUnavailable: false }),

@@ -8,6 +8,7 @@ import type { CardProviderGateway, GatewayEvent, ModificationInput, Modification
 import { GatewayError } from '../port';
 import type { AdyenConfig } from './config';
 import { verifyItemHmac } from './hmac';
+import { ONEY_METHOD, oneyPaymentFields } from './oney';
 
 export const API_VERSION = 'v71';
 /** Adyen keeps idempotency keys of at most 64 characters. */
@@ -123,7 +124,30 @@ export class AdyenGateway implements CardProviderGateway {
 
   async startPayment(input: StartPaymentInput): Promise<PaymentOutcome> {
     this.checkReference(input.reference);
-    const body = {
+    const body = input.paymentMethod['type'] === ONEY_METHOD ? this.oneyBody(input) : this.cardBody(input);
+    const key = await idempotencyKey('payment', input.reference, input.attempt);
+    return mapPaymentResponse((await this.call<AdyenPaymentResponse>('POST', '/payments', { body, idempotencyKey: key })) ?? {});
+  }
+
+  /** Oney (facilypay_3x/_4x): a redirect to Oney's page, no card, no 3-D Secure. */
+  private oneyBody(input: StartPaymentInput): Record<string, unknown> {
+    return {
+      merchantAccount: this.config.merchantAccount,
+      amount: { currency: input.amount.currency, value: input.amount.value },
+      reference: input.reference,
+      ...oneyPaymentFields(input),
+      returnUrl: input.returnUrl,
+      channel: 'Web',
+      shopperInteraction: 'Ecommerce',
+      origin: input.origin,
+      shopperLocale: input.shopperLocale,
+      countryCode: input.countryCode,
+      shopperIP: input.shopperIP,
+    };
+  }
+
+  private cardBody(input: StartPaymentInput): Record<string, unknown> {
+    return {
       merchantAccount: this.config.merchantAccount,
       amount: { currency: input.amount.currency, value: input.amount.value },
       reference: input.reference,
@@ -141,8 +165,6 @@ export class AdyenGateway implements CardProviderGateway {
       shopperIP: input.shopperIP,
       authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } },
     };
-    const key = await idempotencyKey('payment', input.reference, input.attempt);
-    return mapPaymentResponse((await this.call<AdyenPaymentResponse>('POST', '/payments', { body, idempotencyKey: key })) ?? {});
   }
 
   async submitDetails(input: SubmitDetailsInput): Promise<PaymentOutcome> {

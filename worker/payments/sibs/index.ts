@@ -1,8 +1,17 @@
-/** The sibs provider (worker/payments/providers.ts): its gateway and notifications from env. */
+/** The sibs provider (worker/payments/providers.ts): MB WAY and Multibanco through the SIBS gateway, from env. */
 import type { PaymentProvider } from '../providers';
+import { SibsGateway } from './client';
+import { sibsConfig, type SibsEnv } from './config';
+import { sibsNotifications } from './notifications';
 
 export const sibsProvider: PaymentProvider = {
   id: 'sibs',
-  gateway: () => undefined,
-  notifications: () => undefined,
+  gateway: (env) => {
+    const config = sibsConfig(env as SibsEnv);
+    return config ? new SibsGateway(config) : undefined;
+  },
+  notifications: (env) => {
+    const config = sibsConfig(env as SibsEnv);
+    return config ? sibsNotifications(config) : undefined;
+  },
 };

@@ -14,6 +14,7 @@ import { AGENCIES, MARKETPLACE_AGENCIES } from '../../domain/checkout/agencies';
 import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
 import { accountOrderDetail, accountOrdersPage, type AccountOrder, type OrderListScope } from '../../orders/read';
 import { payLinkOf } from '../../payments/pay-later';
+import { pendingMultibancoVoucher } from '../../payments/sibs/voucher';
 import { frameOf } from './account-frame';
 import { definePage, pageNumber, type LoadContext, type PageDefinition } from './types';
 
@@ -71,8 +72,9 @@ export const accountOrderDetailPage = definePage<AccountOrdersData>({
     if (!ORDER_NUMBER_PATTERN.test(number)) return null;
     const order = await accountOrderDetail(db, user!.id, number);
     if (!order) return null;
+    const multibanco = order.paymentMethod === 'multibanco' && order.state === 'awaiting_payment' ? await pendingMultibancoVoucher(db.$client, number, Date.now()) : null;
     return {
-      data: { kind: 'detail', frame: frameOf(user!, 'accountOrderDetail'), order: { ...order, agencyName: agencyName(order.agency), actions: await actionsOf(context, order) } },
+      data: { kind: 'detail', frame: frameOf(user!, 'accountOrderDetail'), order: { ...order, agencyName: agencyName(order.agency), actions: await actionsOf(context, order) }, multibanco },
       meta: { title: `${i18n._(msg`Order ${number}`)} | Ampora`, noIndex: true },
     };
   },

@@ -15,6 +15,7 @@ import { CHANNEL_TIME_ZONES } from '../../domain/catalogue/delivery';
 import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
 import { BANK_ACCOUNTS } from '../../orders/bank-accounts';
 import { ordersOfUser, trackingView } from '../../orders/read';
+import { pendingMultibancoVoucher } from '../../payments/sibs/voucher';
 import { ordersOfPayment, paymentRoutePages } from './payments';
 import { definePage, type PageDefinition } from './types';
 
@@ -56,7 +57,10 @@ const cartOk = definePage<OrderResultData>({
     if (orders.length === 0) return null;
     const first = paid ? orders.find((o) => o.orderNumber === paid) : undefined;
     const payment = first ? { orderNumber: first.orderNumber, state: first.state } : null;
-    return { data: { orders, bankAccounts: [...BANK_ACCOUNTS], payment }, meta: { title: i18n._(msg`Thank you for your order | Ampora`), noIndex: true } };
+    // A Multibanco order waiting for its reference to be paid shows the reference (docs/payments-sibs.md).
+    const unpaidMultibanco = orders.find((o) => o.paymentMethod === 'multibanco' && o.state === 'awaiting_payment');
+    const multibanco = unpaidMultibanco ? await pendingMultibancoVoucher(db.$client, unpaidMultibanco.orderNumber, Date.now()) : null;
+    return { data: { orders, bankAccounts: [...BANK_ACCOUNTS], payment, multibanco }, meta: { title: i18n._(msg`Thank you for your order | Ampora`), noIndex: true } };
   },
 });
 

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { paymentOrders } from '../../db/schema';
 import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
 import { ordersOfUser } from '../../orders/read';
+import { orderMobile } from '../../payments/sibs/phone-of-order';
 import { definePage, type PageDefinition } from './types';
 
 /** A pay-later hash (worker/payments/pay-later.ts: 128 bits in hex). */
@@ -61,7 +62,8 @@ function gatewayPage(route: RouteId) {
         return { data: { orderNumber: orderId, amount, hash: null }, meta };
       }
       http.set('gatewayPage', true);
-      return { data: { orderNumber: orderId, amount, method, hash: null, autoStart: url.searchParams.get('start') === '1' }, meta };
+      const phone = method === 'mbway' ? await orderMobile(db.$client, orderId) : undefined;
+      return { data: { orderNumber: orderId, amount, method, hash: null, autoStart: url.searchParams.get('start') === '1', ...(phone ? { phone } : {}) }, meta };
     },
   });
 }
