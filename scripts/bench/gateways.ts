@@ -14,7 +14,9 @@
  *
  * Needs `npm run build` first. Port: --port, else BENCH_PORT, else 8793.
  */
+import { lookup as dnsLookup } from 'node:dns';
 import { existsSync } from 'node:fs';
+import { Agent, setGlobalDispatcher } from 'undici';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sleep, waitForServer } from './shared';
@@ -29,7 +31,17 @@ const SANDBOX = `http://127.0.0.1:${PORT + 1011}`;
 const d1 = <T>(sql: string): T[] => d1At<T>(DIR, sql);
 const origin = (channel: string) => `http://${channel.toLowerCase()}.localhost:${PORT}`;
 
-const LISBOA = { name: 'Ana', surname: 'Silva', address: 'Rua Augusta', streetNumber: '1', city: 'Lisboa', postalCode: '1100-048', countryIso: 'PT', phone: '912345678' };
+// The channels are told apart by host (es.localhost, pt.localhost…), which the system resolver does
+// not know: every *.localhost is the loopback, as browsers treat it.
+setGlobalDispatcher(
+  new Agent({
+    connect: {
+      lookup: (hostname, options, callback) => (hostname.endsWith('.localhost') ? dnsLookup('127.0.0.1', options, callback) : dnsLookup(hostname, options, callback)),
+    },
+  }),
+);
+
+const LISBOA: Record<string, unknown> = { name: 'Ana', surname: 'Silva', address: 'Rua Augusta', streetNumber: '1', city: 'Lisboa', postalCode: '1100-048', countryIso: 'PT', phone: '912345678' };
 
 interface Method {
   slug: string;
@@ -107,6 +119,8 @@ async function main(): Promise<void> {
     const load = () => loadavg()[0]!.toFixed(1);
     console.log(`\nPayment gateways, ${new Date().toISOString().slice(0, 10)} — wrangler dev and the sandboxes on loopback, load average ${load()}\n`);
     const offers = { ES: await offerFor('ES', 20_000, 60_000), PT: await offerFor('PT', 20_000, 60_000) };
+    const [lisboa] = d1<{ id: number }>("SELECT p.id FROM provinces p JOIN countries c ON c.id = p.country_id WHERE c.iso = 'PT' AND p.code = '11'");
+    Object.assign(LISBOA, { provinceId: lisboa!.id });
     console.log(`1. From "place order" to the provider's page: ${ORDERS} orders per method, one at a time (median ms)`);
     console.log('   method       place  gateway page  start  provider page  total  shows');
     let index = 0;
