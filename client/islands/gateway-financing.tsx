@@ -6,12 +6,11 @@
  * lender's page (docs/payments-financing.md); the lender shows the instalment and the cost of the
  * credit before the shopper signs.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../api';
+import { Trans } from '@lingui/react/macro';
+import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
-import { followAnswer, startGatewayPayment } from '../payments/gateway-actions';
+import { useGatewayStart } from '../payments/use-gateway-start';
 import { FINANCING_PRODUCTS, isFinancingMethod } from '../../worker/payments/financing/products';
 
 export interface GatewayFinancingProps {
@@ -25,44 +24,18 @@ export interface GatewayFinancingProps {
 }
 
 export default function GatewayFinancing(props: GatewayFinancingProps) {
-  const { t } = useLingui();
   const { language } = useStore();
   const info = isFinancingMethod(props.method) ? FINANCING_PRODUCTS[props.method] : undefined;
   const terms = info?.terms ?? [];
   const chooses = terms.length > 1;
   const [term, setTerm] = useState<number>(info?.defaultTerm ?? 12);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const started = useRef(false);
+  // A term to choose first: never on load.
+  const { busy, error, errorRef, start } = useGatewayStart(props.orderNumber, props.hash, props.autoStart && !chooses);
   const noteId = useId();
-
-  async function start() {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await startGatewayPayment(props.orderNumber, props.hash, chooses ? { termMonths: term } : {});
-      if (followAnswer(answer)) return;
-      setError(t`We could not open the payment page. Please try again.`);
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.message ? failure.message : t`We could not open the payment page. Please try again.`);
-    }
-    setBusy(false);
-    queueMicrotask(() => errorRef.current?.focus());
-  }
-
-  useEffect(() => {
-    // A term to choose first: never on load.
-    if (chooses || !props.autoStart || started.current) return;
-    started.current = true;
-    void start();
-    // Once, on load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void start();
+    void start(chooses ? { termMonths: term } : {});
   }
 
   const amount = formatMoney(props.amount, language);

@@ -5,12 +5,10 @@
  * starts at once; back from the provider without paying, the button starts again (the same attempt
  * while it is still open).
  */
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api';
+import { Trans } from '@lingui/react/macro';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
-import { followAnswer, startGatewayPayment } from '../payments/gateway-actions';
+import { useGatewayStart } from '../payments/use-gateway-start';
 
 export interface GatewayRedirectProps {
   orderNumber: string;
@@ -22,34 +20,8 @@ export interface GatewayRedirectProps {
 }
 
 export default function GatewayRedirect(props: GatewayRedirectProps) {
-  const { t } = useLingui();
   const { language } = useStore();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorRef = useRef<HTMLParagraphElement>(null);
-  const started = useRef(false);
-
-  async function start() {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await startGatewayPayment(props.orderNumber, props.hash);
-      if (followAnswer(answer)) return;
-      setError(t`We could not open the payment page. Please try again.`);
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.message ? failure.message : t`We could not open the payment page. Please try again.`);
-    }
-    setBusy(false);
-    queueMicrotask(() => errorRef.current?.focus());
-  }
-
-  useEffect(() => {
-    if (!props.autoStart || started.current) return;
-    started.current = true;
-    void start();
-    // Once, on load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { busy, error, errorRef, start } = useGatewayStart(props.orderNumber, props.hash, props.autoStart);
 
   const amount = formatMoney(props.amount, language);
   const { providerName } = props;

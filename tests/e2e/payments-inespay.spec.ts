@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { addShippingAddress, islandReady, newEmail, signUpAndConfirm } from './fixtures/account';
 import { expectAccessible } from './fixtures/a11y';
-import { addOwnProduct, submitStep } from './fixtures/checkout';
+import { addOwnProduct, submitStep, walkToSummary } from './fixtures/checkout';
 import { channelUrl } from './fixtures/store';
 
 const PASSWORD = 'correct horse battery';
@@ -28,20 +28,7 @@ test('Spain: pays from the bank account through Inespay and lands on the paid or
     const started = /\/api\/orders\/payment\/gateway\/start\?orderId=([^&]+)/.exec(request.url());
     if (started) orderNumber = decodeURIComponent(started[1]!);
   });
-  await page.goto(`${origin}/cart/address`);
-  await islandReady(page, 'checkout-step');
-  await submitStep(page);
-  await page.waitForURL(`${origin}/cart/shipping`, { timeout: 30_000 });
-  await islandReady(page, 'checkout-step');
-  await page.locator('#shipping-type-1').check();
-  await submitStep(page);
-  await page.waitForURL(`${origin}/cart/payment`, { timeout: 30_000 });
-  await islandReady(page, 'checkout-step');
-  await expect(page.getByRole('radio', { name: /Pago desde tu cuenta bancaria/ })).toBeVisible();
-  await page.locator('#payment-inespay').check();
-  await submitStep(page);
-  await page.waitForURL(`${origin}/cart/summary`, { timeout: 30_000 });
-  await islandReady(page, 'checkout-step');
+  await walkToSummary(page, origin, '#payment-inespay', () => expect(page.getByRole('radio', { name: /Pago desde tu cuenta bancaria/ })).toBeChecked());
   await page.locator('#accept-conditions').check();
   await submitStep(page);
   await page.waitForURL(BANK_SELECTION, { timeout: 30_000 });
