@@ -32,6 +32,14 @@ import { nonHolderApi } from './non-holder';
 import { adminApi } from './admin';
 import { returnsApi } from './returns';
 import { refuseCardData } from '../payments/card-data';
+import { reviewsApi } from './reviews';
+import { reviewListApi } from './reviews-read';
+import { questionsApi } from './questions';
+import { ugcGameApi } from './ugc-game';
+import { ugcMediaApi } from './ugc-media';
+import { ugcReportsApi } from './ugc-reports';
+import { ugcCampaignsApi } from './ugc-campaigns';
+import { adminUgcApi } from './admin-ugc';
 
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
@@ -62,7 +70,15 @@ export const api = new Hono<AppEnv>()
   .route('/user/after-sales', afterSalesApi)
   .route('/users', usersCardsApi)
   .route('/paymentGateway', paymentGatewayApi)
+  .route('/admin/ugc', adminUgcApi)
   .route('/admin', adminApi)
+  .route('/ugc', reviewsApi)
+  .route('/ugc', reviewListApi)
+  .route('/ugc', questionsApi)
+  .route('/ugc', ugcGameApi)
+  .route('/ugc', ugcMediaApi)
+  .route('/ugc', ugcReportsApi)
+  .route('/ugc', ugcCampaignsApi)
   .route('/', nonHolderApi)
   .route('/', returnsApi);
 

@@ -662,7 +662,19 @@ export const userPurchases = sqliteTable(
   (t) => [index('user_purchases_user_idx').on(t.userId, t.purchasedAt)],
 );
 
-/** Product reviews written by users; the rating is on the doubled 1–10 scale (spec §9). */
+/**
+ * The moderation state of user content (spec §3 "Article review state" OK, PENDING_REVIEW; plus
+ * REJECTED, kept so the author sees why). Only OK content is public (worker/ugc/moderation.ts).
+ */
+export const UGC_STATES = ['OK', 'PENDING_REVIEW', 'REJECTED'] as const;
+export type UgcState = (typeof UGC_STATES)[number];
+
+/**
+ * Product reviews written by users (worker/ugc/reviews.ts); the rating is on the doubled 1–10
+ * scale (spec §9), one review per customer and article. `verified_order` is the order in which
+ * the author bought the article when they wrote it (null: not bought). `articles.rating_average`
+ * and `rating_count` are derived from the OK reviews whenever one changes state.
+ */
 export const productReviews = sqliteTable(
   'product_reviews',
   {
@@ -671,8 +683,190 @@ export const productReviews = sqliteTable(
     articleId: integer('article_id').notNull(),
     rating: integer('rating').notNull(),
     createdAt: integer('created_at').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull().default(''),
+    /** The language it was written in (one of the six). */
+    language: text('language').notNull().default('es_ES'),
+    channel: text('channel').notNull().default('ES'),
+    state: text('state', { enum: UGC_STATES }).notNull().default('OK'),
+    /** Why moderation held it (JSON array of rule names) or why staff rejected it. */
+    moderationNote: text('moderation_note').notNull().default('[]'),
+    verifiedOrder: text('verified_order'),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    unhelpfulCount: integer('unhelpful_count').notNull().default(0),
+    reportCount: integer('report_count').notNull().default(0),
+    updatedAt: integer('updated_at').notNull().default(0),
+    /** When it last became OK (the points, the campaign entry and the age buckets count from here). */
+    publishedAt: integer('published_at'),
   },
-  (t) => [uniqueIndex('product_reviews_user_article_idx').on(t.userId, t.articleId), index('product_reviews_article_idx').on(t.articleId)],
+  (t) => [
+    uniqueIndex('product_reviews_user_article_idx').on(t.userId, t.articleId),
+    index('product_reviews_article_idx').on(t.articleId, t.state, t.createdAt),
+    index('product_reviews_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** One vote per user and review: helpful or not (worker/ugc/reviews.ts). */
+export const reviewVotes = sqliteTable(
+  'review_votes',
+  {
+    reviewId: integer('review_id').notNull(),
+    userId: integer('user_id').notNull(),
+    helpful: integer('helpful', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/** Questions about an article (spec §2 /wiki, §3 Q&A), answered by customers and the store. */
+export const questions = sqliteTable(
+  'questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    articleId: integer('article_id').notNull(),
+    userId: integer('user_id').notNull(),
+    body: text('body').notNull(),
+    language: text('language').notNull(),
+    channel: text('channel').notNull(),
+    state: text('state', { enum: UGC_STATES }).notNull(),
+    moderationNote: text('moderation_note').notNull().default('[]'),
+    /** The answer the asker chose as best (an OK answer of this question), or null. */
+    bestAnswerId: integer('best_answer_id'),
+    /** OK answers, kept with every answer state change (lists show it without counting). */
+    answerCount: integer('answer_count').notNull().default(0),
+    reportCount: integer('report_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    publishedAt: integer('published_at'),
+  },
+  (t) => [index('questions_article_idx').on(t.articleId, t.state, t.createdAt), index('questions_state_idx').on(t.state, t.createdAt), index('questions_user_idx').on(t.userId)],
+);
+
+/**
+ * Answers to questions. `author_kind` 'store' is an answer given by staff in the store's name
+ * (shown as the store, not as the staff member); `is_owner` marks a customer who had bought the
+ * article when answering. `source` 'game' for answers given in the answers game.
+ */
+export const answers = sqliteTable(
+  'answers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id').notNull(),
+    userId: integer('user_id').notNull(),
+    authorKind: text('author_kind', { enum: ['customer', 'store'] }).notNull(),
+    isOwner: integer('is_owner', { mode: 'boolean' }).notNull().default(false),
+    source: text('source', { enum: ['thread', 'game'] }).notNull().default('thread'),
+    body: text('body').notNull(),
+    language: text('language').notNull(),
+    state: text('state', { enum: UGC_STATES }).notNull(),
+    moderationNote: text('moderation_note').notNull().default('[]'),
+    voteCount: integer('vote_count').notNull().default(0),
+    reportCount: integer('report_count').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    publishedAt: integer('published_at'),
+  },
+  (t) => [
+    index('answers_question_idx').on(t.questionId, t.state, t.createdAt),
+    index('answers_state_idx').on(t.state, t.createdAt),
+    uniqueIndex('answers_user_question_idx').on(t.userId, t.questionId),
+  ],
+);
+
+/** One vote per user and answer ("this answer helped"). */
+export const answerVotes = sqliteTable(
+  'answer_votes',
+  {
+    answerId: integer('answer_id').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.answerId, t.userId] })],
+);
+
+/** Questions a player of the answers game passed on: not offered to them again. */
+export const gameSkips = sqliteTable(
+  'game_skips',
+  {
+    userId: integer('user_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+/** Reports of user content by other users: one per user and item; content past the threshold is hidden. */
+export const ugcReports = sqliteTable(
+  'ugc_reports',
+  {
+    kind: text('kind', { enum: ['review', 'question', 'answer'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    userId: integer('user_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.targetId, t.userId] })],
+);
+
+/**
+ * Photos and short videos uploaded by users (bytes in R2 under `r2_key`, never in D1). A file is
+ * attached to at most one review or answer; it is public only when both it and what it is
+ * attached to are OK.
+ */
+export const ugcMedia = sqliteTable(
+  'ugc_media',
+  {
+    /** Random, unguessable (a UUID): also the public address. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    r2Key: text('r2_key').notNull(),
+    attachedKind: text('attached_kind', { enum: ['review', 'answer'] }),
+    attachedId: integer('attached_id'),
+    state: text('state', { enum: UGC_STATES }).notNull(),
+    moderationNote: text('moderation_note').notNull().default('[]'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('ugc_media_attached_idx').on(t.attachedKind, t.attachedId), index('ugc_media_user_idx').on(t.userId, t.createdAt), index('ugc_media_state_idx').on(t.state, t.createdAt)],
+);
+
+/**
+ * The points ledger of the user ranking (worker/ugc/points.ts): one row per thing that earned
+ * points, keyed by (reason, ref_id) so that the same review or vote never counts twice; a row is
+ * removed when what earned it is withdrawn.
+ */
+export const userPoints = sqliteTable(
+  'user_points',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    reason: text('reason').notNull(),
+    /** What earned it: a review id, an answer id, '<answerId>:<voterId>' for a vote… */
+    refId: text('ref_id').notNull(),
+    points: integer('points').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('user_points_ref_idx').on(t.reason, t.refId), index('user_points_created_idx').on(t.createdAt, t.userId), index('user_points_user_idx').on(t.userId)],
+);
+
+/** Entries of a campaign's prize draw (opine-and-win): one per published review in its window. */
+export const campaignEntries = sqliteTable(
+  'campaign_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    campaign: text('campaign').notNull(),
+    channel: text('channel').notNull(),
+    userId: integer('user_id').notNull(),
+    reviewId: integer('review_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** Set on the winning entries when staff run the draw. */
+    wonAt: integer('won_at'),
+  },
+  (t) => [uniqueIndex('campaign_entries_review_idx').on(t.campaign, t.reviewId), index('campaign_entries_user_idx').on(t.userId, t.campaign)],
 );
 
 /**

@@ -139,6 +139,17 @@ export const ERRORS = {
   caseTransitionNotAllowed: { type: 'conflict', code: 'CASE_TRANSITION_NOT_ALLOWED', status: 409, message: msg`This case cannot move to that state from the one it is in.` },
   attachmentTooLarge: { type: 'validation', code: 'ATTACHMENT_TOO_LARGE', status: 413, message: msg`Attach at most 5 files of up to 5 MB each.` },
   attachmentType: { type: 'validation', code: 'ATTACHMENT_TYPE', status: 400, message: msg`Attach photos (JPEG, PNG or WebP) or PDF files.` },
+  // User content (worker/ugc): shared by reviews, questions, answers and media.
+  nickRequired: { type: 'conflict', code: 'NICK_REQUIRED', status: 409, message: msg`Choose a nickname first: it is shown with everything you publish.` },
+  ugcTextTooShort: { type: 'validation', code: 'UGC_TEXT_TOO_SHORT', status: 400, message: msg`This text is too short. Please tell us a little more.` },
+  ugcTextTooLong: { type: 'validation', code: 'UGC_TEXT_TOO_LONG', status: 400, message: msg`This text is too long. Please shorten it.` },
+  ugcTooManyPosts: { type: 'rate_limited', code: 'UGC_TOO_MANY_POSTS', status: 429, message: msg`You have published a lot in a short time. Please wait a while before publishing again.` },
+  // User content: reviews (write).
+  // User content: reviews (read, votes).
+  // User content: questions and answers.
+  // User content: answers game and ranking.
+  // User content: media.
+  // User content: moderation, reports and campaigns.
   staffOnly: { type: 'forbidden', code: 'STAFF_ONLY', status: 403, message: msg`This page is for store staff only.` },
   timeout: { type: 'timeout', code: 'TIMEOUT', status: 408, message: msg`The request took too long. Please try again.` },
   internal: { type: 'internal', code: 'INTERNAL_ERROR', status: 500, message: msg`Something went wrong on our side. Please try again.` },

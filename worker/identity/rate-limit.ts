@@ -55,6 +55,11 @@ export const RATE_LIMITS = {
   nonHolder: { client: { max: 30, windowS: 60 * 60 }, account: { max: 30, windowS: 60 * 60 } },
   // Offering an order to another account answers whether an address has an account (1301).
   reassign: { client: { max: 10, windowS: 60 * 60 }, account: { max: 10, windowS: 60 * 60 } },
+  // User content (worker/ugc): publishing reviews, questions and answers; votes and reports; uploads.
+  ugcPost: { account: { max: 20, windowS: 60 * 60 }, client: { max: 60, windowS: 60 * 60 } },
+  ugcVote: { account: { max: 200, windowS: 60 * 60 }, client: { max: 400, windowS: 60 * 60 } },
+  ugcReport: { account: { max: 30, windowS: 24 * 60 * 60 }, client: { max: 60, windowS: 24 * 60 * 60 } },
+  ugcUpload: { account: { max: 40, windowS: 60 * 60 }, client: { max: 80, windowS: 60 * 60 } },
 } as const satisfies Record<string, Rules>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

@@ -13,11 +13,18 @@ import { identityRoutePages } from './identity';
 import { listingRoutePages, listingSlugPages } from './listings';
 import { payLaterRoutePages } from './pay-now';
 import type { PageDefinition } from './types';
+import { reviewWriteRoutePages } from './ugc-reviews';
+import { reviewListRoutePages } from './ugc-review-list';
+import { questionsRoutePages } from './ugc-questions';
+import { communityRoutePages } from './ugc-community';
+import { ugcMediaRoutePages } from './ugc-media';
+import { ugcAdminRoutePages } from './ugc-admin';
+import { ugcCampaignRoutePages } from './ugc-campaigns';
 
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages, ...reviewWriteRoutePages, ...reviewListRoutePages, ...questionsRoutePages, ...communityRoutePages, ...ugcMediaRoutePages, ...ugcAdminRoutePages, ...ugcCampaignRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
 export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };
