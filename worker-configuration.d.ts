@@ -5,6 +5,7 @@ interface __BaseEnv_Env {
 	SESSIONS: KVNamespace;
 	CACHE: KVNamespace;
 	FILES: R2Bucket;
+	IMAGES: ImagesBinding;
 	DB: D1Database;
 	ASSETS: Fetcher;
 	ENVIRONMENT: string;

@@ -129,6 +129,7 @@ export const ROUTE_TABLE = {
   adminReturn: same('/admin/returns/:id'),
   adminCases: same('/admin/cases'),
   adminCase: same('/admin/cases/:id'),
+  adminUgc: same('/admin/ugc'),
 } satisfies Record<string, PathsByLanguage>;
 
 export type RouteId = keyof typeof ROUTE_TABLE;

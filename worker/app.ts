@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security-headers';
 import { translatedDetails } from './http/validation-messages';
 import { devOutboxRoutes } from './email/sandbox';
 import { images } from './media/images';
+import { ugcMediaFiles } from './ugc/media-serve';
 import { seoRoutes } from './seo/routes';
 import { edgeCache } from './ssr/edge-cache';
 import { renderStandalone } from './ssr/standalone';
@@ -54,6 +55,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/api', api);
   app.route('/alerts', alerts);
   app.route('/images', images);
+  app.route('/media/ugc', ugcMediaFiles());
   app.route('/__dev', devOutboxRoutes);
   app.use('/sitemap.xml', cache);
   app.use('/sitemaps/*', cache);

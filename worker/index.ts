@@ -4,6 +4,7 @@ import { maybeGatewayOf } from './payments/providers';
 import { runPaymentChecks } from './payments/scheduled';
 import { dbFor } from './db/client';
 import { issueMissingDocuments } from './documents/issue';
+import { removeStaleUploads } from './ugc/media';
 
 export { CartDO } from './cart/cart-do';
 export { RateLimiterDO } from './identity/rate-limit';
@@ -16,5 +17,7 @@ export default {
     ctx.waitUntil(runPaymentChecks(env.DB, (provider) => maybeGatewayOf(env, provider), controller.scheduledTime));
     // A paid order whose document was not issued (the call after the payment was lost) gets it now.
     ctx.waitUntil(issueMissingDocuments(dbFor(env.DB), new Date(controller.scheduledTime)));
+    // Uploads left unattached for a day (never used in a review or answer, or removed from one) go.
+    ctx.waitUntil(removeStaleUploads(dbFor(env.DB), env.FILES, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -32,6 +32,7 @@ export function AdminFrame({ frame, title, children }: { frame: AdminFrameData; 
           {item('adminOrders', <Trans>Orders</Trans>)}
           {item('adminReturns', <Trans>Returns</Trans>)}
           {item('adminCases', <Trans>After-sales cases</Trans>)}
+          {item('adminUgc', <Trans>Reviews and questions</Trans>)}
         </ul>
       </nav>
       <section className="admin-main" aria-labelledby="admin-title">

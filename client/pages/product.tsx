@@ -13,7 +13,6 @@ import { Availability } from '../components/product-bits';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductBuy, ProductBuyBar, SellerGrade, SellerName } from '../components/product-buy';
 import { groupSpecs, SPEC_GROUP_LABELS } from '../catalogue/spec-groups';
-import { starsFromScore } from '../../worker/domain/catalogue/rating';
 import { DeliveryText } from '../components/product-bits';
 import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
@@ -22,54 +21,31 @@ import AddToCart from '../islands/add-to-cart';
 import ShareButton from '../islands/share-button';
 import { slugHref } from '../routes';
 import type { PricedOffer, ProductBuyInfo, ProductDetail } from '../types';
+import { RatingHistogram, ReviewCard, StarsGraphic, type ReviewSummaryView, type ReviewView } from '../ugc/review-card';
 
 export interface ProductData {
   product: ProductDetail;
   buy: ProductBuyInfo;
+  /** The article's OK reviews: summary and the most helpful few (worker/db/product.ts). */
+  reviews: { summary: ReviewSummaryView; items: ReviewView[] };
+  /** The article's published questions: count and the two latest answered ones (worker/ugc/questions.ts). */
+  questions?: { count: number; latest: { id: number; body: string; answerCount: number }[] };
 }
 
-/** One star's outline in a 16 × 16 box: ten points alternating between the outer and inner radius. */
-const STAR_POINTS = Array.from({ length: 10 }, (_, k) => {
-  const angle = ((-90 + k * 36) * Math.PI) / 180;
-  const radius = k % 2 === 0 ? 7.8 : 3.4;
-  return `${(8 + radius * Math.cos(angle)).toFixed(2)},${(8.6 + radius * Math.sin(angle)).toFixed(2)}`;
-}).join(' ');
-
-/**
- * Five stars filled to the average (a half star shows as half), drawn as SVG so the fill needs
- * no inline style under the CSP; for the eye only, the text beside it says the number.
- */
-function Stars({ score, id }: { score: number; id: string }) {
-  const filled = (starsFromScore(score) / 5) * 80;
-  return (
-    <svg className="stars" aria-hidden="true" focusable="false" width={80} height={16} viewBox="0 0 80 16">
-      <clipPath id={id}>
-        {[0, 1, 2, 3, 4].map((i) => (
-          <polygon key={i} points={STAR_POINTS} transform={`translate(${i * 16} 0)`} />
-        ))}
-      </clipPath>
-      <g clipPath={`url(#${id})`}>
-        <rect className="stars__empty" width={80} height={16} />
-        <rect className="stars__full" width={filled.toFixed(1)} height={16} />
-      </g>
-    </svg>
-  );
-}
-
-/** The reviews summary beside the title: stars, average and count, linking to the reviews section. */
-function RatingSummary({ product }: { product: ProductDetail }) {
-  if (product.ratingCount === 0) {
+/** The reviews summary beside the title: stars, average and count of the OK reviews, linking to the reviews section. */
+function RatingSummary({ summary }: { summary: ReviewSummaryView }) {
+  if (summary.count === 0) {
     return (
       <p className="rating">
         <Trans>No reviews yet</Trans>
       </p>
     );
   }
-  const stars = starsFromScore(product.ratingAverage).toFixed(1);
-  const count = product.ratingCount;
+  const stars = summary.stars.toFixed(1);
+  const count = summary.count;
   return (
     <p className="rating">
-      <Stars score={product.ratingAverage} id="stars-summary" />{' '}
+      <StarsGraphic stars={summary.stars} id="stars-summary" />{' '}
       <a href="#reviews">
         <Trans>
           {stars} out of 5 · <Plural value={count} one="# review" other="# reviews" />
@@ -79,33 +55,81 @@ function RatingSummary({ product }: { product: ProductDetail }) {
   );
 }
 
-function ReviewsSection({ product }: { product: ProductDetail }) {
+/**
+ * The reviews section: average and count, the histogram by star bucket, the most helpful
+ * reviews, and links to all of them and to writing one. Anonymous copies of this page are
+ * cached at the edge for up to 300 s, so a newly published review shows here at most that late.
+ */
+function ReviewsSection({ product, reviews }: { product: ProductDetail; reviews: ProductData['reviews'] }) {
   const link = useHref();
-  if (product.ratingCount === 0) return null;
-  const stars = starsFromScore(product.ratingAverage).toFixed(1);
-  const count = product.ratingCount;
+  const { summary, items } = reviews;
+  const stars = summary.stars.toFixed(1);
+  const count = summary.count;
+  const write = (
+    <a className="button button--secondary" href={link('addReview', { productId: String(product.id) })}>
+      <Trans>Write a review</Trans>
+    </a>
+  );
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="product__reviews">
       <h2 id="reviews-title">
         <Trans>Customer reviews</Trans>
       </h2>
-      <p className="reviews-summary">
-        <span className="reviews-summary__average" aria-hidden="true">
-          {stars}
-        </span>{' '}
-        <Stars score={product.ratingAverage} id="stars-reviews" />{' '}
-        <span className="reviews-summary__count">
-          <Trans>
-            {stars} out of 5 · <Plural value={count} one="# review" other="# reviews" />
-          </Trans>
-        </span>
-      </p>
-      <p>
-        <a href={link('reviews', { product: product.slug })}>
-          <Trans>Read all the reviews</Trans>
-        </a>
-      </p>
+      {count === 0 ? (
+        <>
+          <p>
+            <Trans>No one has reviewed this product yet. Tell other shoppers what you think of it.</Trans>
+          </p>
+          <p>{write}</p>
+        </>
+      ) : (
+        <>
+          <p className="reviews-summary">
+            <span className="reviews-summary__average" aria-hidden="true">
+              {stars}
+            </span>{' '}
+            <StarsGraphic stars={summary.stars} id="stars-reviews" />{' '}
+            <span className="reviews-summary__count">
+              <Trans>
+                {stars} out of 5 · <Plural value={count} one="# review" other="# reviews" />
+              </Trans>
+            </span>
+          </p>
+          <RatingHistogram summary={summary} />
+          {items.length > 0 ? (
+            <>
+              <h3 className="product__reviews-top">
+                <Trans>Most helpful reviews</Trans>
+              </h3>
+              <ul className="review-list">
+                {items.map((review) => (
+                  <li key={review.id}>
+                    <ReviewCard review={review} headingLevel={4} votes={<HelpfulCount review={review} />} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <p className="product__reviews-links">
+            <a href={link('reviews', { product: product.slug })}>
+              <Trans>Read all the reviews</Trans>
+            </a>{' '}
+            {write}
+          </p>
+        </>
+      )}
     </section>
+  );
+}
+
+/** How many found a review helpful (the cached product page carries no voting). */
+function HelpfulCount({ review }: { review: ReviewView }) {
+  if (review.helpful === 0) return null;
+  const helpful = review.helpful;
+  return (
+    <p className="review-card__helpful">
+      <Plural value={helpful} one="# person found this helpful" other="# people found this helpful" />
+    </p>
   );
 }
 
@@ -203,6 +227,40 @@ function TechnicalSheet({ product }: { product: ProductDetail }) {
   );
 }
 
+/** Questions and answers: how many, the two latest answered questions, links to all of them and to ask one. */
+function QuestionsSection({ articleId, questions }: { articleId: number; questions: NonNullable<ProductData['questions']> }) {
+  const link = useHref();
+  const id = String(articleId);
+  return (
+    <section id="questions" aria-labelledby="questions-title" className="product__questions">
+      <h2 id="questions-title">
+        <Trans>Questions and answers</Trans>
+      </h2>
+      {questions.latest.length > 0 ? (
+        <ul className="product__questions-list">
+          {questions.latest.map((q) => (
+            <li key={q.id}>
+              <a href={link('wikiThread', { questionId: String(q.id) })}>{q.body}</a> <Plural value={q.answerCount} one="# answer" other="# answers" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="product__reviews-links">
+        {questions.count === 0 ? (
+          <Trans>No questions yet.</Trans>
+        ) : (
+          <a href={link('wiki', { idArticle: id })}>
+            <Plural value={questions.count} one="See the # question" other="See all # questions" />
+          </a>
+        )}{' '}
+        <a className="button button--secondary" href={`${link('addQuestion')}?article=${id}`}>
+          <Trans>Ask a question</Trans>
+        </a>
+      </p>
+    </section>
+  );
+}
+
 export default function ProductPage({ data }: { data: ProductData }) {
   const { t, i18n } = useLingui();
   const { language, channel } = useStore();
@@ -229,7 +287,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
           <p className="product__brand">
             <Trans>Brand: {product.brand}</Trans> · <Trans>Ref. {product.reference}</Trans>
           </p>
-          <RatingSummary product={product} />
+          <RatingSummary summary={data.reviews.summary} />
           {typeLabel ? <p className="badge">{i18n._(typeLabel)}</p> : null}
         </div>
         <div className="product__media">
@@ -285,7 +343,8 @@ export default function ProductPage({ data }: { data: ProductData }) {
             <p>{product.description}</p>
           </section>
           <TechnicalSheet product={product} />
-          <ReviewsSection product={product} />
+          <ReviewsSection product={product} reviews={data.reviews} />
+          {data.questions ? <QuestionsSection articleId={product.id} questions={data.questions} /> : null}
         </div>
       </div>
       <ProductBuyBar buy={buy} articleId={product.id} name={product.name} />

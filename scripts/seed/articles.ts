@@ -46,8 +46,11 @@ export interface Article {
   /** Price before channel adjustments, euros. */
   basePrice: number;
   recommendedPrice: number | null;
+  /** Rounded mean of `ratingScores` (0 without reviews), as worker/ugc/rating.ts derives it. */
   ratingAverage: number;
   ratingCount: number;
+  /** The score (doubled 1–10 scale) of each seeded review, in review order (scripts/seed/ugc.ts). */
+  ratingScores: number[];
   createdAt: number;
   imageKey: string;
   /** Index into the kind's intro/suffix and the closing sentences. */
@@ -141,8 +144,13 @@ export function articleAt(ctx: CatalogueContext, id: number): Article {
   const weight = Math.round(w0 + (w1 - w0) * clamp01(rank * 0.6 + rng() * 0.4));
 
   const rated = chance(rng, 0.78);
-  const ratingCount = rated ? Math.floor(Math.exp(rng() * Math.log(600))) : 0;
-  const ratingAverage = rated ? 10 - weightedIndex(rng, [15, 25, 28, 15, 8, 4, 2, 1, 1, 1]) : 0;
+  // Every rating is a seeded review row (scripts/seed/ugc.ts), so counts stay modest (1–39);
+  // the draws keep their number and order so nothing else of the article changes.
+  const drawnCount = rated ? Math.floor(Math.exp(rng() * Math.log(40))) : 0;
+  const drawnAverage = rated ? 10 - weightedIndex(rng, [15, 25, 28, 15, 8, 4, 2, 1, 1, 1]) : 0;
+  const ratingScores = reviewScores(ctx.seed, id, drawnCount, drawnAverage);
+  const ratingCount = ratingScores.length;
+  const ratingAverage = storedAverage(ratingScores);
   const createdAt = ctx.now - int(rng, 1, 730) * CLOCK - int(rng, 0, CLOCK - 1);
 
   const hasRetailerOffer = type !== 'marketplace-offer' && type !== 'drop-shipping';
@@ -161,7 +169,7 @@ export function articleAt(ctx: CatalogueContext, id: number): Article {
     id, kind, brand: maker.brand, brandId, series, specs, type, condition,
     reference: referenceFor(rng, brandId),
     ean: eanFor(rng, id, brandId),
-    weight, basePrice, recommendedPrice, ratingAverage, ratingCount, createdAt,
+    weight, basePrice, recommendedPrice, ratingAverage, ratingCount, ratingScores, createdAt,
     imageKey: `${def.icon}-${id}`,
     textVariant: int(rng, 0, 5),
     hasRetailerOffer, marketplaceSellers, dropshipSeller, discount,
@@ -170,6 +178,28 @@ export function articleAt(ctx: CatalogueContext, id: number): Article {
     // Its own draw, so the rest of the article does not change with it.
     saleRestriction: def.saleRestriction && unit(ctx.seed, 'sale-restriction', id) < def.saleRestriction.share ? def.saleRestriction.restriction : null,
   };
+}
+
+/**
+ * The scores of an article's seeded reviews: `count` scores scattered around `target` (mostly
+ * at or a little below it, now and then far off), from a stream of their own.
+ */
+export function reviewScores(seed: number, id: number, count: number, target: number): number[] {
+  const rng = streamFor(seed, 'review-scores', id);
+  const scores: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const offset = weightedIndex(rng, [2, 3, 6, 14, 42, 20, 9, 4]) - 4;
+    scores.push(Math.min(10, Math.max(1, target + offset)));
+  }
+  return scores;
+}
+
+/** The stored average of scores: their rounded mean (SQLite's round() of avg()), 0 for none. */
+export function storedAverage(scores: readonly number[]): number {
+  if (!scores.length) return 0;
+  let sum = 0;
+  for (const s of scores) sum += s;
+  return Math.round(sum / scores.length);
 }
 
 /** `count` distinct items from `items`. */

@@ -28,7 +28,8 @@ function positiveInt(value: string | undefined, flag: string, fallback: number):
 
 /** Wraps each table so rows are counted as they stream past. */
 function counted(tables: LazySeedTable[], counts: Map<string, number>): LazySeedTable[] {
-  return tables.map(({ table, rows }) => ({
+  return tables.map(({ table, rows, ...extras }) => ({
+    ...extras,
     table,
     rows: {
       *[Symbol.iterator](): Iterator<SeedRow> {

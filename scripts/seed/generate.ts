@@ -24,15 +24,27 @@ import { PROMOTIONS } from './promotions';
 import { postalCodeLocationRows, shippingPointRows } from './shipping-points';
 import { int, streamFor, unit } from './random';
 import { CHANNELS, LANGS, fill, slugify, type L6 } from './text';
+import { ugcTables } from './ugc';
 
 export type SeedValue = string | number | null;
 export type SeedRow = Record<string, SeedValue>;
-export interface SeedTable {
+/**
+ * How a table is loaded besides plain INSERTs (scripts/seed/sql.ts): `clear`, a SQL condition,
+ * deletes only matching rows; `after`, statements run after its INSERTs; `select`, rows are keys
+ * joined to ids the database assigned (seeded user content, ./ugc.ts); `oneStatement`, one INSERT.
+ */
+interface SeedTableExtras {
+  clear?: string;
+  after?: Iterable<string>;
+  select?: { with?: string; columns: readonly string[]; select: string };
+  oneStatement?: boolean;
+}
+export interface SeedTable extends SeedTableExtras {
   table: string;
   rows: SeedRow[];
 }
 /** A table whose rows are produced on each iteration (re-iterable). */
-export interface LazySeedTable {
+export interface LazySeedTable extends SeedTableExtras {
   table: string;
   rows: Iterable<SeedRow>;
 }
@@ -111,7 +123,7 @@ function collectionMembers(ctx: CatalogueContext): number[][] {
   const gaming = new Set(['gaming-laptop', 'monitor', 'keyboard', 'mouse', 'gamepad', 'gaming-chair', 'console']);
   const wants: Record<string, (a: Article) => boolean> = {
     'new-arrivals': (a) => a.hasRetailerOffer && a.createdAt > ctx.now - 60 * DAY,
-    'best-sellers': (a) => a.ratingCount >= 100 && a.ratingAverage >= 8,
+    'best-sellers': (a) => a.ratingCount >= 15 && a.ratingAverage >= 8,
     refurbished: (a) => a.condition !== 'new',
     'back-to-school': (a) => school.has(a.kind.def.key) && unit(ctx.seed, 'school', a.id) < 0.35,
     'gaming-setup': (a) => gaming.has(a.kind.def.key) && unit(ctx.seed, 'gaming', a.id) < 0.35,
@@ -254,10 +266,16 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
       for (const a of ids()) for (const lang of LANGS) yield { lang, slug: articleSlug(a, articleName(a, lang), lang), kind: 'product', entity_id: a.id };
     }],
   ];
-  return tables.map(([table, produce]) => ({ table, rows: lazy(() => produce()[Symbol.iterator]()) }));
+  const catalogue: LazySeedTable[] = tables.map(([table, produce]) => ({ table, rows: lazy(() => produce()[Symbol.iterator]()) }));
+  // Community users and their reviews, questions, answers, votes and points (after the articles they are about).
+  for (const t of ugcTables(ctx, ids)) {
+    const { produce, after, ...extras } = t;
+    catalogue.push({ ...extras, rows: lazy(() => produce()[Symbol.iterator]()), ...(after ? { after: { [Symbol.iterator]: () => after()[Symbol.iterator]() } } : {}) });
+  }
+  return catalogue;
 }
 
 /** The whole catalogue with rows as arrays (fine for the default 1,500 articles and for tests). */
 export function generateCatalogue(options: CatalogueOptions): SeedTable[] {
-  return catalogueTables(options).map(({ table, rows }) => ({ table, rows: [...rows] }));
+  return catalogueTables(options).map((t) => ({ ...t, rows: [...t.rows] }));
 }

@@ -12,6 +12,17 @@ export const MAX_STATEMENT_BYTES = 90_000;
 interface TableLike {
   table: string;
   rows: Iterable<Record<string, SeedValue>>;
+  /** With `clear`, delete only the rows matching this SQL condition (tables shared with real data: users, reviews…). */
+  clear?: string;
+  /** Statements to run right after the table's INSERTs. */
+  after?: Iterable<string>;
+  /**
+   * Rows are keys rather than columns: each statement is `WITH <with>, s(<row keys>) AS (VALUES …)
+   * INSERT INTO <table> (<columns>) SELECT <select>`, so rows can refer to ids the database assigns.
+   */
+  select?: { with?: string; columns: readonly string[]; select: string };
+  /** The rows must go in one statement (their AUTOINCREMENT ids are then consecutive). */
+  oneStatement?: boolean;
 }
 
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
@@ -43,7 +54,8 @@ export function utf8Length(text: string): number {
 
 /**
  * SQL statements one by one: with `clear`, a DELETE per table (the derived tables first, then
- * children before parents), then INSERTs grouping as many rows as fit under `maxBytes`, then
+ * children before parents; only the rows matching the table's own `clear` condition when it has
+ * one), then INSERTs grouping as many rows as fit under `maxBytes` (and the table's `after`), then
  * (with `clear`, unless `refresh: false`) REFRESH_CATALOGUE_SQL, which rebuilds the derived
  * tables from what was just loaded.
  */
@@ -51,32 +63,38 @@ export function* sqlStatements(tables: readonly TableLike[], options: { clear?: 
   const maxBytes = options.maxBytes ?? MAX_STATEMENT_BYTES;
   if (options.clear) {
     for (const table of DERIVED_TABLES) yield `DELETE FROM ${ident(table)};`;
-    for (const { table } of [...tables].reverse()) yield `DELETE FROM ${ident(table)};`;
+    for (const { table, clear } of [...tables].reverse()) yield clear ? `DELETE FROM ${ident(table)} WHERE ${clear};` : `DELETE FROM ${ident(table)};`;
   }
-  for (const { table, rows } of tables) {
+  for (const { table, rows, after, select, oneStatement } of tables) {
     let columns: string[] | null = null;
     let head = '';
+    let tail = ';';
     let headBytes = 0;
     let tuples: string[] = [];
     let bytes = 0;
     for (const row of rows) {
       if (!columns) {
         columns = Object.keys(row);
-        head = `INSERT INTO ${ident(table)} (${columns.map(ident).join(', ')}) VALUES\n`;
-        headBytes = utf8Length(head);
+        if (select) {
+          head = `WITH ${select.with ? `${select.with}, ` : ''}s(${columns.map(ident).join(', ')}) AS (VALUES\n`;
+          tail = `)\nINSERT INTO ${ident(table)} (${select.columns.map(ident).join(', ')}) SELECT ${select.select};`;
+        } else head = `INSERT INTO ${ident(table)} (${columns.map(ident).join(', ')}) VALUES\n`;
+        headBytes = utf8Length(head) + utf8Length(tail);
       }
       const tuple = `(${columns.map((c) => sqlLiteral(row[c] ?? null)).join(', ')})`;
       const tupleBytes = utf8Length(tuple) + 2; // ",\n" or ";\n"
       if (headBytes + tupleBytes >= maxBytes) throw new Error(`A single ${table} row exceeds ${maxBytes} bytes`);
       if (tuples.length && headBytes + bytes + tupleBytes >= maxBytes) {
-        yield head + tuples.join(',\n') + ';';
+        if (oneStatement) throw new Error(`${table} must fit in one statement`);
+        yield head + tuples.join(',\n') + tail;
         tuples = [];
         bytes = 0;
       }
       tuples.push(tuple);
       bytes += tupleBytes;
     }
-    if (tuples.length) yield head + tuples.join(',\n') + ';';
+    if (tuples.length) yield head + tuples.join(',\n') + tail;
+    if (after) yield* after;
   }
   if (options.refresh ?? options.clear) yield* REFRESH_CATALOGUE_SQL;
 }

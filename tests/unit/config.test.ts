@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNELS } from '../../worker/channel/channels';
 import { BLACK_FRIDAY_2025 } from '../../worker/domain/catalogue/campaign';
+import { OPINE_AND_WIN } from '../../worker/domain/ugc/campaigns';
 import { ChannelConfigStore, applyOverride, configKey, defaultChannel } from '../../worker/channel/config';
 
 /** The slice of KVNamespace the config store uses, over a Map. */
@@ -52,7 +53,7 @@ describe('ChannelConfigStore', () => {
   it('uses the code defaults when KV holds nothing', async () => {
     const { kv } = memoryKv();
     const store = new ChannelConfigStore(kv, 'development');
-    expect(await store.get('FR')).toEqual({ ...DEFAULT_CHANNELS.FR, campaigns: [BLACK_FRIDAY_2025] });
+    expect(await store.get('FR')).toEqual({ ...DEFAULT_CHANNELS.FR, campaigns: [BLACK_FRIDAY_2025], reviewCampaigns: [OPINE_AND_WIN] });
   });
 
   it('applies a KV override and caches it for 30 seconds', async () => {
@@ -98,7 +99,7 @@ describe('ChannelConfigStore', () => {
   it('falls back to the defaults when there never was a good document', async () => {
     const { kv } = memoryKv({ [configKey('ES')]: '{"languages": []}' });
     const store = new ChannelConfigStore(kv, 'development', () => {});
-    expect(await store.get('ES')).toEqual({ ...DEFAULT_CHANNELS.ES, campaigns: [BLACK_FRIDAY_2025] });
+    expect(await store.get('ES')).toEqual({ ...DEFAULT_CHANNELS.ES, campaigns: [BLACK_FRIDAY_2025], reviewCampaigns: [OPINE_AND_WIN] });
   });
 });
 

@@ -31,7 +31,8 @@ describe('generateCatalogue', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(catalogue));
     const other = generateCatalogue({ articles: 50, seed: 2 });
     expect(JSON.stringify(other)).not.toBe(JSON.stringify(generateCatalogue({ articles: 50 })));
-  });
+    // The catalogue carries its seeded user content (tens of thousands of rows): generating it twice takes seconds.
+  }, 30_000);
 
   it('holds the expected amounts of everything', () => {
     expect(rows('articles')).toHaveLength(ARTICLES);
@@ -269,7 +270,7 @@ describe('toSqlStatements', () => {
     expect(db.prepare("SELECT name FROM brands WHERE slug = 'delonghi'").get()).toEqual(expect.objectContaining({ name: "De'Longhi" }));
     expect(db.prepare("SELECT name FROM provinces WHERE code = '21' AND country_id = 3").get()).toEqual(expect.objectContaining({ name: "Côte-d'Or" }));
     db.close();
-  });
+  }, 30_000);
 });
 
 describe('renderProductImage', () => {

@@ -189,8 +189,9 @@ describe('JSON-LD builders', () => {
     for (const grade of ['Reaconditioned-A', 'Reaconditioned-B', 'Reaconditioned-C']) expect(conditionOf(grade)).toBe('https://schema.org/RefurbishedCondition');
   });
 
-  it('one seller: an Offer; brand, sku, mpn, gtin13, image and rating in 1–5', () => {
-    const doc = productJsonLd(product({ offers: [offer({ price: 45_050, availabilityCode: 4 }), offer({ offerId: 2, price: 39_900, condition: 'Reaconditioned-B', availabilityCode: 1 })] }), AT);
+  it('one seller: an Offer; brand, sku, mpn, gtin13, image and rating in 1–5 from the real reviews', () => {
+    const reviews = { summary: { count: 12, stars: 4.5, buckets: { 1: 0, 2: 0, 3: 1, 4: 4, 5: 7 } }, items: [] };
+    const doc = productJsonLd(product({ offers: [offer({ price: 45_050, availabilityCode: 4 }), offer({ offerId: 2, price: 39_900, condition: 'Reaconditioned-B', availabilityCode: 1 })] }), { ...AT, reviews });
     expect(doc).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',

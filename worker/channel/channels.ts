@@ -4,6 +4,7 @@
  */
 import type { Language } from '../../client/i18n/languages';
 import type { Campaign } from '../domain/catalogue/campaign';
+import type { ReviewCampaign } from '../domain/ugc/campaigns';
 
 export const CHANNEL_IDS = ['ES', 'PT', 'FR', 'IT', 'DE'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -39,6 +40,8 @@ export interface Channel {
   toastPosition: 'bottom' | 'top';
   /** Campaigns running on the channel (Black Friday…); the defaults are added by ./config.ts. */
   campaigns?: Campaign[];
+  /** Review campaigns (opine-and-win, worker/domain/ugc/campaigns.ts); the defaults are added by ./config.ts. */
+  reviewCampaigns?: ReviewCampaign[];
   /** The solidary article offered at checkout (worker/domain/checkout/solidary.ts); absent: none. */
   solidary?: { amount: number };
 }

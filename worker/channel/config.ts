@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../client/i18n/languages';
 import { BLACK_FRIDAY_2025, CampaignSchema } from '../domain/catalogue/campaign';
+import { OPINE_AND_WIN, ReviewCampaignSchema } from '../domain/ugc/campaigns';
 import { CHANNEL_IDS, DEFAULT_CHANNELS, PAYMENT_FAMILIES, type Channel, type ChannelId } from './channels';
 
 const language = z.enum(LANGUAGES);
@@ -22,6 +23,7 @@ export const ChannelOverrideSchema = z
     toastPosition: z.enum(['bottom', 'top']),
     hosts: z.object({ production: hostName, development: z.array(hostName) }),
     campaigns: z.array(CampaignSchema),
+    reviewCampaigns: z.array(ReviewCampaignSchema),
     solidary: z.object({ amount: z.number().int().min(1).max(10_000) }).strict(),
   })
   .partial()
@@ -54,7 +56,7 @@ export function applyOverride(base: Channel, raw: string): ParseResult {
 
 /** The in-force defaults for an environment: production enforces its own host as canonical. */
 export function defaultChannel(id: ChannelId, environment: string): Channel {
-  const base: Channel = { ...DEFAULT_CHANNELS[id], campaigns: [BLACK_FRIDAY_2025] };
+  const base: Channel = { ...DEFAULT_CHANNELS[id], campaigns: [BLACK_FRIDAY_2025], reviewCampaigns: [OPINE_AND_WIN] };
   return environment === 'production' ? { ...base, canonicalDomain: base.hosts.production } : base;
 }
 

@@ -1,14 +1,18 @@
 /**
  * The product page's reads: the detail (./catalogue.ts) plus price history, stock in the
- * physical shops and campaigns, all keyed by the article id and sent to D1 in one batch.
+ * physical shops, campaigns and the reviews (summary of the OK ones and the most helpful few,
+ * worker/ugc/review-list.ts), all keyed by the article id and sent to D1 in one batch.
  */
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { ProductDetail } from '../../client/types';
+import type { ReviewSummaryView, ReviewView } from '../../client/ugc/review-card';
 import type { ChannelId } from '../channel/channels';
 import { productDetailStatements, toProductDetail } from './catalogue';
 import type { Db } from './client';
 import { collectionArticles, collections, physicalShops, physicalShopStock, priceHistory } from './schema';
+import { DEFAULT_REVIEW_FILTERS, PRODUCT_PAGE_REVIEWS, reviewRowsStatement, reviewScoresStatement, toReviewView, toSummary } from '../ugc/review-list';
+import { productQuestionStatements, toProductQuestions, type ProductQuestions } from '../ugc/questions';
 
 export function retailerPriceHistory(db: Db, articleId: number, channel: ChannelId) {
   return db
@@ -41,17 +45,31 @@ export interface ProductPageData {
   history: Awaited<ReturnType<typeof retailerPriceHistory>>;
   stock: Awaited<ReturnType<typeof shopStock>>;
   campaignSlugs: string[];
+  /** The article's OK reviews: their summary and the most helpful few (without media: the reviews page has them). */
+  reviews: { summary: ReviewSummaryView; items: ReviewView[] };
+  /** The article's published questions: count and the two latest answered ones (worker/ugc/questions.ts). */
+  questions: ProductQuestions;
 }
 
 /** Everything the product page reads, in one round trip; undefined when the article does not exist. */
-export async function productPage(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductPageData | undefined> {
-  const [row, offerRows, slugRows, categoryRows, history, stock, campaigns] = await db.batch([
+export async function productPage(db: Db, language: Language, channel: ChannelId, id: number, now: Date): Promise<ProductPageData | undefined> {
+  const [row, offerRows, slugRows, categoryRows, history, stock, campaigns, reviewScores, reviewRows, questionCount, latestQuestions] = await db.batch([
     ...productDetailStatements(db, language, channel, id),
     retailerPriceHistory(db, id, channel),
     shopStock(db, id),
     campaignsOf(db, id),
+    reviewScoresStatement(db, id),
+    reviewRowsStatement(db, id, DEFAULT_REVIEW_FILTERS, now, { limit: PRODUCT_PAGE_REVIEWS }),
+    ...productQuestionStatements(db, id),
   ]);
   const detail = toProductDetail([row, offerRows, slugRows, categoryRows]);
   if (!detail) return undefined;
-  return { detail, history, stock, campaignSlugs: campaigns.flatMap((c) => (c.campaign ? [c.campaign] : [])) };
+  return {
+    detail,
+    history,
+    stock,
+    campaignSlugs: campaigns.flatMap((c) => (c.campaign ? [c.campaign] : [])),
+    reviews: { summary: toSummary(reviewScores), items: reviewRows.map((review) => toReviewView(review, [], false)) },
+    questions: toProductQuestions([questionCount, latestQuestions]),
+  };
 }

@@ -145,11 +145,26 @@ export const ERRORS = {
   ugcTextTooLong: { type: 'validation', code: 'UGC_TEXT_TOO_LONG', status: 400, message: msg`This text is too long. Please shorten it.` },
   ugcTooManyPosts: { type: 'rate_limited', code: 'UGC_TOO_MANY_POSTS', status: 429, message: msg`You have published a lot in a short time. Please wait a while before publishing again.` },
   // User content: reviews (write).
+  reviewExists: { type: 'conflict', code: 'REVIEW_EXISTS', status: 409, message: msg`You have already reviewed this product. You can edit your review from your account.` },
   // User content: reviews (read, votes).
+  ownReviewVote: { type: 'validation', code: 'OWN_REVIEW_VOTE', status: 400, message: msg`You cannot vote on your own review.` },
   // User content: questions and answers.
+  answerExists: { type: 'conflict', code: 'ANSWER_EXISTS', status: 409, message: msg`You have already answered this question. You can edit your answer instead.` },
+  answerOwnVote: { type: 'validation', code: 'ANSWER_OWN_VOTE', status: 400, message: msg`You cannot vote for your own answer.` },
+  bestAnswerOwn: { type: 'validation', code: 'BEST_ANSWER_OWN', status: 400, message: msg`You cannot choose your own answer as the best one.` },
   // User content: answers game and ranking.
+  gameQuestionNotOffered: { type: 'not_found', code: 'GAME_QUESTION_NOT_OFFERED', status: 404, message: msg`This question is no longer open to you in the game.` },
   // User content: media.
+  ugcMediaType: { type: 'validation', code: 'UGC_MEDIA_TYPE', status: 400, message: msg`Upload photos (JPEG, PNG or WebP) or videos (MP4 or WebM).` },
+  ugcMediaTruncated: { type: 'validation', code: 'UGC_MEDIA_TRUNCATED', status: 400, message: msg`This file is incomplete or damaged. Please try another one.` },
+  ugcMediaDimensions: { type: 'validation', code: 'UGC_MEDIA_DIMENSIONS', status: 400, message: msg`Photos must be at least 100 pixels wide and high, and at most 40 megapixels.` },
+  ugcMediaTooLarge: { type: 'validation', code: 'UGC_MEDIA_TOO_LARGE', status: 413, message: msg`Photos may be up to 8 MB and videos up to 30 MB.` },
+  ugcMediaTooManyUnattached: { type: 'conflict', code: 'UGC_MEDIA_TOO_MANY_UNATTACHED', status: 409, message: msg`You have 20 uploads not attached to any review or answer. Attach or delete some before uploading more.` },
+  ugcMediaPerItem: { type: 'validation', code: 'UGC_MEDIA_PER_ITEM', status: 400, message: msg`A review or an answer can have at most 6 photos or videos.` },
   // User content: moderation, reports and campaigns.
+  ugcAlreadyReported: { type: 'conflict', code: 'ALREADY_REPORTED', status: 409, message: msg`You have already reported this. Thank you: our team will review it.` },
+  ugcReportOwn: { type: 'validation', code: 'UGC_REPORT_OWN', status: 400, message: msg`You cannot report something you published yourself.` },
+  campaignNotEnded: { type: 'conflict', code: 'CAMPAIGN_NOT_ENDED', status: 409, message: msg`The campaign is still running: the draw can only take place after it ends.` },
   staffOnly: { type: 'forbidden', code: 'STAFF_ONLY', status: 403, message: msg`This page is for store staff only.` },
   timeout: { type: 'timeout', code: 'TIMEOUT', status: 408, message: msg`The request took too long. Please try again.` },
   internal: { type: 'internal', code: 'INTERNAL_ERROR', status: 500, message: msg`Something went wrong on our side. Please try again.` },

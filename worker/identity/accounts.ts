@@ -4,7 +4,8 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { articleTranslations, productReviews, userPurchases, users } from '../db/schema';
+import { articleTranslations, orders, productReviews, userPurchases, users } from '../db/schema';
+import { boughtPurchase } from '../ugc/reviews';
 import type { Language } from '../../client/i18n/languages';
 import { randomToken } from './crypto';
 import { newCartId } from './cart-cookie';
@@ -97,14 +98,15 @@ export function anonymousInfo(cartId: string, encryptedCartId: string, products:
   return { isLoggedIn: false, roles: [] as string[], isPremium: false, isB2b: false, idCart: cartId, encryptedCartId, products };
 }
 
-/** Articles the user bought and has not reviewed yet, newest purchase first. */
+/** Articles the user bought (worker/ugc/reviews.ts `boughtPurchase`: not awaiting payment nor cancelled) and has not reviewed yet, newest purchase first. */
 export async function pendingReviews(db: Db, userId: number, language: Language) {
   return db
     .select({ articleId: userPurchases.articleId, orderNumber: userPurchases.orderNumber, purchasedAt: userPurchases.purchasedAt, name: articleTranslations.name })
     .from(userPurchases)
     .leftJoin(productReviews, and(eq(productReviews.userId, userPurchases.userId), eq(productReviews.articleId, userPurchases.articleId)))
     .leftJoin(articleTranslations, and(eq(articleTranslations.articleId, userPurchases.articleId), eq(articleTranslations.lang, language)))
-    .where(and(eq(userPurchases.userId, userId), isNull(productReviews.id)))
+    .leftJoin(orders, eq(orders.orderNumber, userPurchases.orderNumber))
+    .where(and(eq(userPurchases.userId, userId), isNull(productReviews.id), boughtPurchase()))
     .groupBy(userPurchases.articleId)
     .orderBy(desc(sql`max(${userPurchases.purchasedAt})`))
     .limit(50);

@@ -6,8 +6,9 @@
 import { productImageUrl } from '../../client/components/product-bits';
 import type { Language } from '../../client/i18n/languages';
 import { slugHref, type RoutingChannel } from '../../client/routes';
+import { isLanguage, LANGUAGE_INFO } from '../../client/i18n/languages';
 import type { ProductDetail, ProductOffer } from '../../client/types';
-import { starsFromScore } from '../domain/catalogue/rating';
+import type { ReviewSummaryView, ReviewView } from '../../client/ugc/review-card';
 import { viewsOf } from '../media/views';
 
 const CONTEXT = 'https://schema.org';
@@ -78,13 +79,51 @@ export interface ProductJsonLdAt {
   channel: RoutingChannel;
   /** The offer the page shows first (the buy-box winner); a single seller's Offer describes it. */
   featured?: ProductOffer | null;
+  /**
+   * The article's real reviews: the summary of its OK reviews and the ones the page shows. The
+   * rating and the reviews come only from here (never from stored averages), so a product
+   * without an OK review has no aggregateRating.
+   */
+  reviews?: { summary: ReviewSummaryView; items: readonly ReviewView[] };
+}
+
+/** Reviews listed in a Product document at most (the reviews page shows 10). */
+export const JSON_LD_MAX_REVIEWS = 10;
+
+/** A published review as a schema.org Review, stars on the 1–5 scale. */
+export function reviewJsonLd(review: ReviewView): JsonLd {
+  return {
+    '@type': 'Review',
+    author: { '@type': 'Person', name: review.nick },
+    datePublished: (review.publishedAt ?? review.createdAt).slice(0, 10),
+    ...(review.title ? { name: review.title } : {}),
+    reviewBody: review.body,
+    ...(isLanguage(review.language) ? { inLanguage: LANGUAGE_INFO[review.language].tag } : {}),
+    reviewRating: { '@type': 'Rating', ratingValue: review.stars, bestRating: 5, worstRating: 0.5 },
+  };
+}
+
+function ratingJsonLd(reviews: ProductJsonLdAt['reviews']): JsonLd {
+  if (!reviews || reviews.summary.count === 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.stars,
+      ratingCount: reviews.summary.count,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 0.5,
+    },
+    ...(reviews.items.length > 0 ? { review: reviews.items.slice(0, JSON_LD_MAX_REVIEWS).map(reviewJsonLd) } : {}),
+  };
 }
 
 /**
  * A Product: brand, sku and mpn (the reference), gtin13 (the EAN), image, condition, the
  * offers on the channel (one seller: Offer, the featured one or the cheapest; several:
- * AggregateOffer over what can be bought, or over every offer when nothing can) and the rating
- * in 1–5 stars when there are ratings (stored scores are on the doubled 1–10 scale).
+ * AggregateOffer over what can be bought, or over every offer when nothing can) and, from the
+ * article's OK reviews only, the rating in stars and the reviews shown (scores are stored on the
+ * doubled 1–10 scale: a review's lowest, 1, is half a star).
  */
 export function productJsonLd(product: ProductDetail, at: ProductJsonLdAt): JsonLd {
   const url = at.origin + slugHref(product.slug, at.language, at.channel);
@@ -104,17 +143,7 @@ export function productJsonLd(product: ProductDetail, at: ProductJsonLdAt): Json
     ...(product.category ? { category: product.category.name } : {}),
     itemCondition: conditionOf(product.condition),
     ...(offers ? { offers } : {}),
-    ...(product.ratingCount > 0
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: starsFromScore(product.ratingAverage),
-            ratingCount: product.ratingCount,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
+    ...ratingJsonLd(at.reviews),
   };
 }
 

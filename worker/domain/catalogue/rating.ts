@@ -75,3 +75,35 @@ function monthsBefore(now: Date, months: number): number {
   const day = Math.min(now.getUTCDate(), lastDay);
   return Date.UTC(year, month, day, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds());
 }
+
+/** The review age buckets a shopper can filter by (the `age` filter of the reviews list). */
+export const REVIEW_AGE_FILTERS = ['under-3-months', '3-to-6-months', '6-to-12-months'] as const satisfies readonly ReviewAgeBucket[];
+
+/**
+ * The dates of an age bucket as bounds for a query, epoch ms: a date is in the bucket when it is
+ * after `after` (exclusive) and at most `upTo` (inclusive); null is unbounded. Exactly the dates
+ * reviewAgeBucket puts in that bucket (future dates are under 3 months).
+ */
+export function ageBucketRange(bucket: ReviewAgeBucket, now: Date): { after: number | null; upTo: number | null } {
+  switch (bucket) {
+    case 'under-3-months':
+      return { after: monthsBefore(now, 3), upTo: null };
+    case '3-to-6-months':
+      return { after: monthsBefore(now, 6), upTo: monthsBefore(now, 3) };
+    case '6-to-12-months':
+      return { after: monthsBefore(now, 12), upTo: monthsBefore(now, 6) };
+    case 'older':
+      return { after: null, upTo: monthsBefore(now, 12) };
+  }
+}
+
+/** The score analytics receive (spec §9): the doubled scale halved, 1–10 → 0.5–5. */
+export function analyticsScore(score: number): number {
+  return score / 2;
+}
+
+/** A stored average on the doubled scale from a mean score: rounded to a whole number (half up), 0 without reviews. */
+export function storedAverage(mean: number | null): number {
+  if (mean === null || !Number.isFinite(mean) || mean <= 0) return 0;
+  return Math.min(10, Math.round(mean));
+}

@@ -51,9 +51,9 @@ const home = definePage<HomeData>({
 const product = definePage<ProductData>({
   component: lazy(() => import('../../../client/pages/product')),
   async load({ db, language, channel, entityId, now, url, menu }) {
-    const found = entityId === undefined ? undefined : await productPage(db, language, channel.id, entityId);
+    const found = entityId === undefined ? undefined : await productPage(db, language, channel.id, entityId, now);
     if (!found) return null;
-    const { detail, history, stock, campaignSlugs } = found;
+    const { detail, history, stock, campaignSlugs, reviews, questions } = found;
     const buy = productBuyInfo({
       offers: detail.offers,
       recommendedPrice: detail.recommendedPrice,
@@ -65,10 +65,10 @@ const product = definePage<ProductData>({
       now,
     });
     return {
-      data: { product: detail, buy },
+      data: { product: detail, buy, reviews, questions },
       meta: { title: `${detail.name} | Ampora`, description: detail.description.slice(0, 160) },
       slugs: detail.slugs,
-      jsonLd: [productJsonLd(detail, { origin: url.origin, language, channel, featured: buy.winner })],
+      jsonLd: [productJsonLd(detail, { origin: url.origin, language, channel, featured: buy.winner, reviews })],
       breadcrumbs: [
         ...(detail.category ? (findCategory(menu, detail.category.id)?.path ?? []) : []).map((node) => ({ name: node.name, path: slugHref(node.slug, language, channel) })),
         { name: detail.name, path: slugHref(detail.slug, language, channel) },

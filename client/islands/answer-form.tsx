@@ -1,0 +1,108 @@
+/**
+ * Island: answer a question (POST /api/ugc/questions/:id/answers). A signed-in shopper without a
+ * nick chooses one first; staff may answer in the store's name. Sent, the thread reloads with the
+ * answer (an answer waiting for moderation is shown to its author with that notice). A refusal
+ * keeps the text, shows the message on the field and moves the focus there.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, callApi } from '../api';
+import { FormAlert } from '../components/forms';
+import { NickForm } from './nick-form';
+
+export interface AnswerFormProps {
+  questionId: number;
+  hasNick: boolean;
+  /** Staff see "answer as the store". */
+  staff: boolean;
+}
+
+/** Answer length limits (worker/domain/ugc/moderation.ts TEXT_LIMITS.answer). */
+const MIN = 5;
+const MAX = 2000;
+
+export default function AnswerForm({ questionId, hasNick: initialNick, staff }: AnswerFormProps) {
+  const { t } = useLingui();
+  const [hasNick, setHasNick] = useState(initialNick);
+  const [body, setBody] = useState('');
+  const [asStore, setAsStore] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const action = `/api/ugc/questions/${questionId}/answers`;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFieldError(null);
+    try {
+      const created = await callApi<{ id: number; state: string }>('POST', action, { body, ...(asStore ? { asStore: true } : {}) });
+      window.location.assign(`${window.location.pathname}#answer-${created.id}`);
+      window.location.reload();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'NICK_REQUIRED') setHasNick(false);
+      else if (failure instanceof ApiError && String(failure.code).startsWith('UGC_TEXT_')) {
+        setFieldError(failure.message);
+        field.current?.focus();
+      } else {
+        setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
+        alert.current?.querySelector('p')?.focus();
+      }
+      setBusy(false);
+    }
+  }
+
+  if (!hasNick) return <NickForm idPrefix="answer-nick" onSaved={() => setHasNick(true)} />;
+  return (
+    <form className="qa-form" method="post" action={action} onSubmit={submit} aria-labelledby="answer-form-title">
+      <h2 id="answer-form-title">
+        <Trans>Your answer</Trans>
+      </h2>
+      <div ref={alert}>
+        <FormAlert message={error} />
+      </div>
+      <div className={`field${fieldError ? ' field--invalid' : ''}`}>
+        <label htmlFor="answer-body">
+          <Trans>Answer</Trans>
+        </label>
+        <p className="field__hint" id="answer-body-hint">
+          <Trans>
+            Between {MIN} and {MAX} characters. Tell what you know from your own use; no links or contact details.
+          </Trans>
+        </p>
+        <textarea
+          id="answer-body"
+          name="body"
+          ref={field}
+          rows={5}
+          required
+          minLength={MIN}
+          maxLength={MAX}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'answer-body-hint answer-body-error' : 'answer-body-hint'}
+        />
+        {fieldError ? (
+          <p className="field__error" id="answer-body-error">
+            {fieldError}
+          </p>
+        ) : null}
+      </div>
+      {staff ? (
+        <div className="field field--check">
+          <input id="answer-as-store" name="asStore" type="checkbox" checked={asStore} onChange={(e) => setAsStore(e.target.checked)} />
+          <label htmlFor="answer-as-store">
+            <Trans>Answer as Customer service (shown as the store, published at once)</Trans>
+          </label>
+        </div>
+      ) : null}
+      <button className="button button--primary" type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Trans>Publish answer</Trans>
+      </button>
+    </form>
+  );
+}
