@@ -1,6 +1,7 @@
 /**
  * Island: answer a question (POST /api/ugc/questions/:id/answers). A signed-in shopper without a
- * nick chooses one first; staff may answer in the store's name. Sent, the thread reloads with the
+ * nick chooses one first; staff may answer in the store's name. Photos and videos go through the
+ * media picker (an answer with media waits for moderation). Sent, the thread reloads with the
  * answer (an answer waiting for moderation is shown to its author with that notice). A refusal
  * keeps the text, shows the message on the field and moves the focus there.
  */
@@ -8,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '../api';
 import { FormAlert } from '../components/forms';
+import { MediaPicker } from '../ugc/media-picker';
 import { NickForm } from './nick-form';
 
 export interface AnswerFormProps {
@@ -15,13 +17,15 @@ export interface AnswerFormProps {
   hasNick: boolean;
   /** Staff see "answer as the store". */
   staff: boolean;
+  /** Photos and videos an answer may carry (worker/ugc/media.ts MAX_MEDIA_PER_ITEM). */
+  maxMedia: number;
 }
 
 /** Answer length limits (worker/domain/ugc/moderation.ts TEXT_LIMITS.answer). */
 const MIN = 5;
 const MAX = 2000;
 
-export default function AnswerForm({ questionId, hasNick: initialNick, staff }: AnswerFormProps) {
+export default function AnswerForm({ questionId, hasNick: initialNick, staff, maxMedia }: AnswerFormProps) {
   const { t } = useLingui();
   const [hasNick, setHasNick] = useState(initialNick);
   const [body, setBody] = useState('');
@@ -38,8 +42,9 @@ export default function AnswerForm({ questionId, hasNick: initialNick, staff }: 
     setBusy(true);
     setError(null);
     setFieldError(null);
+    const mediaIds = new FormData(event.currentTarget).getAll('mediaIds').filter((id): id is string => typeof id === 'string' && id !== '');
     try {
-      const created = await callApi<{ id: number; state: string }>('POST', action, { body, ...(asStore ? { asStore: true } : {}) });
+      const created = await callApi<{ id: number; state: string }>('POST', action, { body, ...(mediaIds.length > 0 ? { mediaIds } : {}), ...(asStore ? { asStore: true } : {}) });
       window.location.assign(`${window.location.pathname}#answer-${created.id}`);
       window.location.reload();
     } catch (failure) {
@@ -91,6 +96,12 @@ export default function AnswerForm({ questionId, hasNick: initialNick, staff }: 
             {fieldError}
           </p>
         ) : null}
+      </div>
+      <div className="qa-form__media">
+        <MediaPicker name="mediaIds" max={maxMedia} />
+        <p className="field__hint">
+          <Trans>An answer with photos or videos is published once our team has checked them.</Trans>
+        </p>
       </div>
       {staff ? (
         <div className="field field--check">

@@ -9,6 +9,7 @@ import { REVIEWS_PAGE_SIZE, reviewFiltersQuery, type ReviewFilters } from '../..
 import { Island } from '../components/island';
 import { Pagination } from '../components/pagination';
 import { useHref, useStore } from '../components/store-context';
+import ReportButton from '../islands/report-button';
 import ReviewVotes from '../islands/review-votes';
 import { slugHref } from '../routes';
 import { RatingHistogram, ReviewCard, StarsGraphic, type ReviewSummaryView, type ReviewView, type StarBucket } from '../ugc/review-card';
@@ -181,6 +182,11 @@ export default function ReviewsPage({ data }: { data: ReviewsPageData }) {
                           component={ReviewVotes}
                           props={{ reviewId: review.id, helpful: review.helpful, unhelpful: review.unhelpful, myVote: review.myVote ?? null, signedIn: data.signedIn, own: own.has(review.id), loginHref: data.loginHref }}
                         />
+                      }
+                      report={
+                        own.has(review.id) ? null : (
+                          <Island name="report-button" component={ReportButton} props={{ kind: 'review', id: review.id, signedIn: data.signedIn, ...(data.signedIn ? {} : { loginHref: data.loginHref }) }} />
+                        )
                       }
                     />
                   </li>

@@ -4,13 +4,17 @@
  * and best-answer actions, and the answer form for signed-in shoppers. What the viewer wrote and
  * is still waiting for moderation is shown to them only, with that notice.
  */
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Island } from '../components/island';
 import { Pagination } from '../components/pagination';
 import { useStore } from '../components/store-context';
 import { formatDate } from '../i18n/format';
 import AnswerActions from '../islands/answer-actions';
 import AnswerForm from '../islands/answer-form';
+import OwnUgcActions from '../islands/own-ugc-actions';
+import ReportButton from '../islands/report-button';
+import { MediaThumb, mediaSrc } from '../ugc/media-picker';
+import type { ReviewMediaView } from '../ugc/review-card';
 
 export interface WikiThreadAnswer {
   id: number;
@@ -25,6 +29,8 @@ export interface WikiThreadAnswer {
   publishedAt: string | null;
   createdAt: string;
   state?: 'OK' | 'PENDING_REVIEW' | 'REJECTED';
+  /** Its public photos and videos (worker/ugc/media.ts publicMediaOf): only for a published answer. */
+  media?: ReviewMediaView[];
 }
 
 export interface WikiThreadData {
@@ -51,6 +57,8 @@ export interface WikiThreadData {
   staff: boolean;
   loginHref: string;
   askPath: string;
+  /** Photos and videos an answer may carry. */
+  maxMedia: number;
 }
 
 function Moderation({ state }: { state?: string }) {
@@ -59,6 +67,33 @@ function Moderation({ state }: { state?: string }) {
     <p className="qa-notice" role="note">
       {state === 'REJECTED' ? <Trans>Not published: it does not follow our publication rules.</Trans> : <Trans>Waiting for moderation: only you can see it for now.</Trans>}
     </p>
+  );
+}
+
+/** An answer's public photos and videos as thumbnails, each linking to the full file. */
+function AnswerMedia({ media, nick }: { media: ReviewMediaView[]; nick: string }) {
+  const { t } = useLingui();
+  if (media.length === 0) return null;
+  let photos = 0;
+  let videos = 0;
+  return (
+    <ul className="qa-answer__media" aria-label={t`Photos and videos by ${nick}`}>
+      {media.map((item) => {
+        const position = item.kind === 'video' ? ++videos : ++photos;
+        const label = item.kind === 'video' ? t`Video ${position} by ${nick}` : t`Photo ${position} by ${nick}`;
+        return (
+          <li key={item.id}>
+            {item.kind === 'video' ? (
+              <a href={mediaSrc(item.id)}>{label}</a>
+            ) : (
+              <a href={mediaSrc(item.id)}>
+                <MediaThumb media={{ ...item, contentType: '' }} label={label} />
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -77,13 +112,20 @@ export default function WikiThreadPage({ data }: { data: WikiThreadData }) {
         </a>
       </p>
       <article className="qa-question" aria-labelledby="qa-question-title">
-        <h1 id="qa-question-title" className="qa-question__text">
-          {question.body}
-        </h1>
+        {question.isMine ? (
+          <Island name="own-ugc-actions" component={OwnUgcActions} props={{ kind: 'question', id: question.id, body: question.body, afterDelete: data.articleWiki }} />
+        ) : (
+          <h1 id="qa-question-title" className="qa-question__text">
+            {question.body}
+          </h1>
+        )}
         <p className="qa-list__meta">
           {question.nick ? <Trans>Asked by {question.nick}</Trans> : <Trans>Asked by a customer</Trans>} {date(question.publishedAt ?? question.createdAt)}
         </p>
         <Moderation state={question.state} />
+        {published && !question.isMine ? (
+          <Island name="report-button" component={ReportButton} props={{ kind: 'question', id: question.id, signedIn: data.signedIn, ...(data.signedIn ? {} : { loginHref: data.loginHref }) }} />
+        ) : null}
       </article>
       <section aria-labelledby="qa-answers-title">
         <h2 id="qa-answers-title">
@@ -120,7 +162,12 @@ export default function WikiThreadPage({ data }: { data: WikiThreadData }) {
                   ) : null}{' '}
                   {date(answer.publishedAt ?? answer.createdAt)}
                 </p>
-                <p className="qa-answer__text">{answer.body}</p>
+                {answer.isMine ? (
+                  <Island name="own-ugc-actions" component={OwnUgcActions} props={{ kind: 'answer', id: answer.id, body: answer.body, afterDelete: data.articleWiki }} />
+                ) : (
+                  <p className="qa-answer__text">{answer.body}</p>
+                )}
+                {!answer.state ? <AnswerMedia media={answer.media ?? []} nick={answer.nick ?? 'Ampora'} /> : null}
                 <Moderation state={answer.state} />
                 {published && !answer.state ? (
                   <Island
@@ -138,6 +185,9 @@ export default function WikiThreadPage({ data }: { data: WikiThreadData }) {
                     }}
                   />
                 ) : null}
+                {published && !answer.state && !answer.isMine ? (
+                  <Island name="report-button" component={ReportButton} props={{ kind: 'answer', id: answer.id, signedIn: data.signedIn, ...(data.signedIn ? {} : { loginHref: data.loginHref }) }} />
+                ) : null}
               </li>
             ))}
           </ol>
@@ -147,7 +197,7 @@ export default function WikiThreadPage({ data }: { data: WikiThreadData }) {
       {published ? (
         <section className="qa-thread__answer">
           {data.signedIn ? (
-            <Island name="answer-form" hydrate="load" component={AnswerForm} props={{ questionId: question.id, hasNick: data.hasNick, staff: data.staff }} />
+            <Island name="answer-form" hydrate="load" component={AnswerForm} props={{ questionId: question.id, hasNick: data.hasNick, staff: data.staff, maxMedia: data.maxMedia }} />
           ) : (
             <p>
               <a className="button button--secondary" href={data.loginHref}>

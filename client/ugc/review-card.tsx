@@ -118,8 +118,11 @@ export function RatingHistogram({ summary, bucketHref }: { summary: ReviewSummar
   );
 }
 
-/** One review. `headingLevel` fits the page's outline; `votes` is the helpful-votes island (or a plain count). */
-export function ReviewCard({ review, votes, headingLevel = 3 }: { review: ReviewView; votes?: ReactNode; headingLevel?: 2 | 3 | 4 }) {
+/**
+ * One review. `headingLevel` fits the page's outline; `votes` is the helpful-votes island (or a
+ * plain count); `report` the report island (the reviews page only: the product page stays light).
+ */
+export function ReviewCard({ review, votes, report, headingLevel = 3 }: { review: ReviewView; votes?: ReactNode; report?: ReactNode; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useLingui();
   const { language } = useStore();
   const lang = textLang(review.language, language);
@@ -184,6 +187,7 @@ export function ReviewCard({ review, votes, headingLevel = 3 }: { review: Review
         </ul>
       ) : null}
       {votes}
+      {report}
     </article>
   );
 }

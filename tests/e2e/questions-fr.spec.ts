@@ -1,7 +1,8 @@
 // Questions and answers end to end, in French on the French store (issue 15): a shopper asks a
 // question from a product page (choosing a nickname on the way), another shopper in a second
 // browser answers it, the asker marks that answer as the best one, and the thread then shows it
-// first with its mark. The thread page passes the accessibility checks.
+// first with its mark, and the asker reports it (the report is announced), then edits the
+// question (sent back to moderation, and told so). The thread page passes the accessibility checks.
 import { expect, test, type Page } from '@playwright/test';
 import { newEmail, signUpAndConfirm } from './fixtures/account';
 import { expectAccessible } from './fixtures/a11y';
@@ -66,5 +67,30 @@ test('France: a question is asked, answered by another customer and marked best 
     await expect(page.locator('.qa-answer').first().getByText('Meilleure réponse', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choisir comme meilleure réponse' })).toHaveCount(0);
     await expectAccessible(page, 'question thread with a best answer');
+  });
+
+  await test.step('the asker reports that answer and hears the report was sent; their own question has no report button', async () => {
+    const answer = page.locator('.qa-answer').filter({ hasText: ANSWER });
+    await expect(page.locator('.qa-question [data-island="report-button"]')).toHaveCount(0);
+    await answer.locator('.report-button summary', { hasText: 'Signaler' }).click();
+    const island = answer.locator('[data-island="report-button"]');
+    await expect(island).toHaveAttribute('data-hydrated', 'true');
+    await island.getByLabel('Spam ou publicité').check();
+    await island.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await expect(island.getByRole('status')).toHaveText('Merci. Notre équipe va l\'examiner.');
+    await expect(island.getByRole('button', { name: 'Envoyer le signalement' })).toHaveCount(0);
+  });
+
+  await test.step('the asker edits the question with a link: saved, and told it goes back to moderation', async () => {
+    const own = page.locator('.qa-question [data-island="own-ugc-actions"]');
+    await own.getByRole('button', { name: 'Modifier', exact: true }).click();
+    await expect(own).toHaveAttribute('data-hydrated', 'true');
+    const edited = `${QUESTION} Voir www.example.com`;
+    await own.getByLabel('Modifier votre question').fill(edited);
+    await own.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await expect(own.getByRole('status')).toContainText('repassent en modération');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(edited);
+    await page.reload();
+    await expect(page.locator('.qa-question .qa-notice')).toBeVisible();
   });
 });

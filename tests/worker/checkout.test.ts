@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../worker/db/client';
+import { transitionOrder } from '../../worker/orders/transitions';
 import { TestBrowser } from './browser';
 import { MADRID, OWN_NEW, add, checkoutOffers, shopper, type OfferRow, type Placed } from './checkout-helpers';
 
@@ -309,7 +311,10 @@ describe('solidary amount', () => {
     expect(order).toEqual({ solidary_amount: 100, articles_subtotal: own[0]!.price });
     const lines = (await env.DB.prepare('SELECT article_id FROM order_lines WHERE order_number = ?').bind(number).all<{ article_id: number }>()).results;
     expect(lines).toEqual([{ article_id: own[0]!.article_id }]);
-    // Nothing to review but the article: no "article 0" without a name.
+    // Nothing to review but the article once it is paid (an unpaid transfer is not yet a purchase): no "article 0" without a name.
+    const unpaid = await browser.api<{ items: unknown[] }>('GET', '/api/users/info/pending-reviews');
+    expect(unpaid.data.items).toEqual([]);
+    await transitionOrder(createDb(env.DB), { orderNumber: number, event: 'payment_received', now: new Date(), actor: { kind: 'staff' } });
     const reviews = await browser.api<{ items: { articleId: number; name: string | null }[] }>('GET', '/api/users/info/pending-reviews');
     expect(reviews.data.items.map((i) => i.articleId)).toEqual([own[0]!.article_id]);
     expect(reviews.data.items.every((i) => typeof i.name === 'string' && i.name.length > 0)).toBe(true);

@@ -372,3 +372,81 @@ describe('pages', () => {
     expect(noArticle).toContain('href="/search"');
   });
 });
+
+/** The islands of a page with their hydration moment and props (the `data-props` attribute, unescaped). */
+function islandsOf(html: string): { name: string; hydrate: string; props: Record<string, unknown> }[] {
+  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return [...html.matchAll(/data-island="([^"]+)" data-hydrate="([^"]+)" data-props="([^"]*)"/g)].map((m) => ({ name: m[1]!, hydrate: m[2]!, props: JSON.parse(unescape(m[3]!)) as Record<string, unknown> }));
+}
+const reportsOf = (html: string) => islandsOf(html).filter((i) => i.name === 'report-button').map((i) => `${String(i.props.kind)}:${String(i.props.id)}`).sort();
+const ownControlsOf = (html: string) => islandsOf(html).filter((i) => i.name === 'own-ugc-actions').map((i) => `${String(i.props.kind)}:${String(i.props.id)}`).sort();
+
+describe('thread page: reports, own edit and delete, answer media', () => {
+  it('embeds a report island on the question and each published answer but the viewer\'s own, hydrated on interaction', async () => {
+    const asker = await member('rptasker');
+    const q = (await ask(asker.browser, 'How long does the battery last in a day?')).data.id;
+    const author = await member('rptauthor');
+    const a = (await answer(author.browser, q, 'About a full day with normal use.')).data.id;
+    const other = await member('rptother');
+    const b = (await answer(other.browser, q, 'Two days if you are careful with it.')).data.id;
+    const held = await member('rptheld');
+    const h = (await answer(held.browser, q, 'Write to me at www.example.com about it')).data.id;
+
+    const byOther = await (await other.browser.fetch(`/wiki/thread/${q}`)).text();
+    expect(reportsOf(byOther)).toEqual([`answer:${a}`, `question:${q}`].sort());
+    expect(islandsOf(byOther).filter((i) => i.name === 'report-button').every((i) => i.hydrate === 'interaction' && i.props.signedIn === true)).toBe(true);
+    expect(reportsOf(await (await asker.browser.fetch(`/wiki/thread/${q}`)).text())).toEqual([`answer:${a}`, `answer:${b}`].sort());
+    // The held answer's author sees it, but nobody reports what is not published.
+    expect(reportsOf(await (await held.browser.fetch(`/wiki/thread/${q}`)).text())).toEqual([`answer:${a}`, `answer:${b}`, `question:${q}`].sort());
+    expect(reportsOf(await (await held.browser.fetch(`/wiki/thread/${q}`)).text())).not.toContain(`answer:${h}`);
+    // Signed out: the island offers the login link back to the thread.
+    const anonymous = islandsOf(await (await new TestBrowser().fetch(`/wiki/thread/${q}`)).text()).filter((i) => i.name === 'report-button');
+    expect(anonymous).toHaveLength(3);
+    expect(anonymous.every((i) => i.props.signedIn === false && String(i.props.loginHref).includes(encodeURIComponent(`/wiki/thread/${q}`)))).toBe(true);
+  });
+
+  it('shows Edit and Delete to the author only: the asker on the question, each author on their answers (held ones too)', async () => {
+    const asker = await member('ownasker');
+    const q = (await ask(asker.browser, 'Can the strap be changed for another one?')).data.id;
+    const author = await member('ownauthor');
+    const a = (await answer(author.browser, q, 'Yes, any 20 mm strap fits.')).data.id;
+    const held = await member('ownheld');
+    const h = (await answer(held.browser, q, 'See www.example.com for straps')).data.id;
+
+    const askerHtml = await (await asker.browser.fetch(`/wiki/thread/${q}`)).text();
+    expect(ownControlsOf(askerHtml)).toEqual([`question:${q}`]);
+    // The question's heading is still the page's one h1 inside the island.
+    expect(askerHtml.match(/<h1[^>]*id="qa-question-title"/g)).toHaveLength(1);
+    expect(ownControlsOf(await (await author.browser.fetch(`/wiki/thread/${q}`)).text())).toEqual([`answer:${a}`]);
+    expect(ownControlsOf(await (await held.browser.fetch(`/wiki/thread/${q}`)).text())).toEqual([`answer:${h}`]);
+    const anonymousHtml = await (await new TestBrowser().fetch(`/wiki/thread/${q}`)).text();
+    expect(ownControlsOf(anonymousHtml)).toEqual([]);
+    expect(anonymousHtml).not.toContain('qa-own');
+    const staff = await member('ownstaff');
+    await makeStaff(staff);
+    expect(ownControlsOf(await (await staff.browser.fetch(`/wiki/thread/${q}`)).text())).toEqual([]);
+  });
+
+  it('shows the OK media of OK answers as thumbnails linking to the full file, never held ones, and offers the picker in the answer form', async () => {
+    const asker = await member('mediaasker');
+    const q = (await ask(asker.browser, 'Does the lens scratch easily outdoors?')).data.id;
+    const author = await member('mediaauthor');
+    const a = (await answer(author.browser, q, 'Not so far, after a year of hiking.')).data.id;
+    const ok = crypto.randomUUID();
+    const waiting = crypto.randomUUID();
+    const now = Date.now();
+    const insert = "INSERT INTO ugc_media (id, user_id, kind, content_type, bytes, width, height, r2_key, attached_kind, attached_id, state, created_at) VALUES (?, ?, 'image', 'image/jpeg', 1000, 400, 300, ?, 'answer', ?, ?, ?)";
+    await env.DB.batch([env.DB.prepare(insert).bind(ok, author.id, `ugc/${author.id}/${ok}`, a, 'OK', now), env.DB.prepare(insert).bind(waiting, author.id, `ugc/${author.id}/${waiting}`, a, 'PENDING_REVIEW', now + 1)]);
+    const html = await (await new TestBrowser().fetch(`/wiki/thread/${q}`)).text();
+    expect(html).toContain(`href="/media/ugc/${ok}/full"`);
+    expect(html).toContain(`src="/media/ugc/${ok}/small"`);
+    expect(html).not.toContain(waiting);
+    // An answer that leaves OK takes its media off the page.
+    await setAnswerState(dbFor(env.DB), a, 'PENDING_REVIEW', ['reported'], new Date());
+    expect(await (await new TestBrowser().fetch(`/wiki/thread/${q}`)).text()).not.toContain(ok);
+    // The answer form carries the media picker (file input inside the form).
+    const form = await (await asker.browser.fetch(`/wiki/thread/${q}`)).text();
+    expect(form).toMatch(/<form class="qa-form"[^>]*action="\/api\/ugc\/questions\/\d+\/answers"[\s\S]*?type="file"[\s\S]*?<\/form>/);
+    expect(islandsOf(form).find((i) => i.name === 'answer-form')?.props.maxMedia).toBe(6);
+  });
+});

@@ -384,3 +384,39 @@ describe('pages', () => {
     expect(productDoc(html).aggregateRating).toBeUndefined();
   });
 });
+
+describe('report buttons', () => {
+  /** `kind:id` of each report island of a page, from its escaped `data-props`. */
+  const reportsOf = (html: string) =>
+    [...html.matchAll(/data-island="report-button" data-hydrate="([^"]+)" data-props="([^"]*)"/g)].map((m) => {
+      const props = JSON.parse(m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { kind: string; id: number; signedIn: boolean; loginHref?: string };
+      return { hydrate: m[1]!, ...props };
+    });
+
+  it('the reviews page carries one per review, not on the viewer\'s own, hydrated on interaction; the product page has none', async () => {
+    const article = await freshArticle(10);
+    const browser = new TestBrowser();
+    const email = await signUp(browser);
+    const me = (await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<number>('id'))!;
+    const others = [await addReview(article.id, { rating: 8, title: 'Ajena uno' }), await addReview(article.id, { rating: 6, title: 'Ajena dos' })];
+    const mine = await addReview(article.id, { rating: 10, title: 'La mía', userId: me });
+    const db = createDb(env.DB);
+    const [first, ...rest] = articleRatingStatements(db, article.id);
+    await db.batch([first!, ...rest]);
+    const path = `/opiniones/${article.slug}`;
+
+    const signedInHtml = await (await browser.fetch(path)).text();
+    const signedIn = reportsOf(signedInHtml);
+    expect(signedIn.map((r) => r.id).sort()).toEqual([...others].sort());
+    expect(signedIn.every((r) => r.kind === 'review' && r.hydrate === 'interaction' && r.signedIn === true)).toBe(true);
+
+    const anonymous = reportsOf((await page(`${ES}${path}`)).html);
+    expect(anonymous.map((r) => r.id).sort()).toEqual([...others, mine].sort());
+    expect(anonymous.every((r) => r.signedIn === false && r.loginHref?.includes('/login?next='))).toBe(true);
+
+    // The product page stays light: its reviews carry no report button.
+    const product = await page(`${ES}/${article.slug}`);
+    expectIn(product.html, 'Ajena uno');
+    expectIn(product.html, 'data-island="report-button"', false);
+  });
+});

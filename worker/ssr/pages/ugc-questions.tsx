@@ -20,6 +20,7 @@ import { isStaff } from '../../admin/access';
 import { articles, articleTranslations } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../identity/session';
+import { MAX_MEDIA_PER_ITEM } from '../../ugc/media';
 import { listQuestions, QUESTION_SORTS, questionThread, type QuestionSort } from '../../ugc/questions';
 import { definePage, pageNumber, type PageDefinition } from './types';
 
@@ -120,6 +121,7 @@ const wikiThread = definePage<WikiThreadData>({
         staff: isStaff(user),
         loginHref: `${href('login', language, channel)}?next=${encodeURIComponent(url.pathname + url.search)}`,
         askPath: `${href('addQuestion', language, channel)}?article=${q.articleId}`,
+        maxMedia: MAX_MEDIA_PER_ITEM,
       },
       meta: { title: i18n._(msg`${title} | Questions and answers | Ampora`), description: q.body.slice(0, 160), noIndex: !published || page > 1 },
       jsonLd: published
