@@ -4,7 +4,7 @@
  * and keeps its busy state, its message and its per-field messages.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { ApiError } from '../api';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -41,6 +41,34 @@ export function Field({ id, label, value, onChange, error, hint, ...input }: Fie
 }
 
 /** A field for choosing a password, with the length rule the server applies (worker/identity/password.ts). */
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: ReactNode;
+  /** The textarea itself, to move the focus to it on an error. */
+  fieldRef?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea with its hint and error tied to it, like `Field`; `name` defaults to the id. */
+export function TextAreaField({ id, label, value, onChange, error, hint, fieldRef, name, ...textarea }: TextAreaFieldProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <textarea id={id} name={name ?? id} ref={fieldRef} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />
+      <FieldError id={id} error={error ?? undefined} />
+    </div>
+  );
+}
+
 export function NewPasswordField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
   const { t } = useLingui();
   return <Field id={id} label={label} type="password" autoComplete="new-password" required minLength={8} value={value} onChange={onChange} hint={t`At least 8 characters.`} error={error} />;

@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '../api';
-import { FormAlert } from '../components/forms';
+import { FormAlert, TextAreaField } from '../components/forms';
 import { MediaPicker } from '../ugc/media-picker';
 import { NickForm } from './nick-form';
 
@@ -69,34 +69,20 @@ export default function AnswerForm({ questionId, hasNick: initialNick, staff, ma
       <div ref={alert}>
         <FormAlert message={error} />
       </div>
-      <div className={`field${fieldError ? ' field--invalid' : ''}`}>
-        <label htmlFor="answer-body">
-          <Trans>Answer</Trans>
-        </label>
-        <p className="field__hint" id="answer-body-hint">
-          <Trans>
-            Between {MIN} and {MAX} characters. Tell what you know from your own use; no links or contact details.
-          </Trans>
-        </p>
-        <textarea
-          id="answer-body"
-          name="body"
-          ref={field}
-          rows={5}
-          required
-          minLength={MIN}
-          maxLength={MAX}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'answer-body-hint answer-body-error' : 'answer-body-hint'}
-        />
-        {fieldError ? (
-          <p className="field__error" id="answer-body-error">
-            {fieldError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        id="answer-body"
+        name="body"
+        label={<Trans>Answer</Trans>}
+        hint={<Trans>Between {MIN} and {MAX} characters. Tell what you know from your own use; no links or contact details.</Trans>}
+        fieldRef={field}
+        rows={5}
+        required
+        minLength={MIN}
+        maxLength={MAX}
+        value={body}
+        onChange={setBody}
+        error={fieldError}
+      />
       <div className="qa-form__media">
         <MediaPicker name="mediaIds" max={maxMedia} />
         <p className="field__hint">

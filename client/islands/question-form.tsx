@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '../api';
-import { FormAlert } from '../components/forms';
+import { FormAlert, TextAreaField } from '../components/forms';
 import { NickForm } from './nick-form';
 
 export interface QuestionFormProps {
@@ -53,34 +53,20 @@ export default function QuestionForm({ articleId, hasNick: initialNick, threadBa
     <form className="qa-form" method="post" action="/api/ugc/questions" onSubmit={submit}>
       <FormAlert message={error} />
       <input type="hidden" name="articleId" value={articleId} />
-      <div className={`field${fieldError ? ' field--invalid' : ''}`}>
-        <label htmlFor="question-body">
-          <Trans>Your question</Trans>
-        </label>
-        <p className="field__hint" id="question-body-hint">
-          <Trans>
-            Between {MIN} and {MAX} characters. Other customers and our team will answer it; no links or contact details.
-          </Trans>
-        </p>
-        <textarea
-          id="question-body"
-          name="body"
-          ref={field}
-          rows={5}
-          required
-          minLength={MIN}
-          maxLength={MAX}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'question-body-hint question-body-error' : 'question-body-hint'}
-        />
-        {fieldError ? (
-          <p className="field__error" id="question-body-error">
-            {fieldError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        id="question-body"
+        name="body"
+        label={<Trans>Your question</Trans>}
+        hint={<Trans>Between {MIN} and {MAX} characters. Other customers and our team will answer it; no links or contact details.</Trans>}
+        fieldRef={field}
+        rows={5}
+        required
+        minLength={MIN}
+        maxLength={MAX}
+        value={body}
+        onChange={setBody}
+        error={fieldError}
+      />
       <button className="button button--primary" type="submit" disabled={busy} aria-busy={busy || undefined}>
         <Trans>Publish question</Trans>
       </button>

@@ -21,7 +21,7 @@ import AddToCart from '../islands/add-to-cart';
 import ShareButton from '../islands/share-button';
 import { slugHref } from '../routes';
 import type { PricedOffer, ProductBuyInfo, ProductDetail } from '../types';
-import { RatingHistogram, ReviewCard, StarsGraphic, type ReviewSummaryView, type ReviewView } from '../ugc/review-card';
+import { RatingHistogram, ReviewCard, ReviewsSummaryLine, StarsGraphic, type ReviewSummaryView, type ReviewView } from '../ugc/review-card';
 
 export interface ProductData {
   product: ProductDetail;
@@ -63,7 +63,6 @@ function RatingSummary({ summary }: { summary: ReviewSummaryView }) {
 function ReviewsSection({ product, reviews }: { product: ProductDetail; reviews: ProductData['reviews'] }) {
   const link = useHref();
   const { summary, items } = reviews;
-  const stars = summary.stars.toFixed(1);
   const count = summary.count;
   const write = (
     <a className="button button--secondary" href={link('addReview', { productId: String(product.id) })}>
@@ -84,17 +83,7 @@ function ReviewsSection({ product, reviews }: { product: ProductDetail; reviews:
         </>
       ) : (
         <>
-          <p className="reviews-summary">
-            <span className="reviews-summary__average" aria-hidden="true">
-              {stars}
-            </span>{' '}
-            <StarsGraphic stars={summary.stars} id="stars-reviews" />{' '}
-            <span className="reviews-summary__count">
-              <Trans>
-                {stars} out of 5 · <Plural value={count} one="# review" other="# reviews" />
-              </Trans>
-            </span>
-          </p>
+          <ReviewsSummaryLine summary={summary} id="stars-reviews" />
           <RatingHistogram summary={summary} />
           {items.length > 0 ? (
             <>

@@ -12,7 +12,7 @@ import { useHref, useStore } from '../components/store-context';
 import ReportButton from '../islands/report-button';
 import ReviewVotes from '../islands/review-votes';
 import { slugHref } from '../routes';
-import { RatingHistogram, ReviewCard, StarsGraphic, type ReviewSummaryView, type ReviewView, type StarBucket } from '../ugc/review-card';
+import { RatingHistogram, ReviewCard, ReviewsSummaryLine, type ReviewSummaryView, type ReviewView, type StarBucket } from '../ugc/review-card';
 
 export interface ReviewsPageData {
   product: { id: number; name: string; slug: string; brand: string; imageKey: string };
@@ -106,7 +106,6 @@ export default function ReviewsPage({ data }: { data: ReviewsPageData }) {
   const productPath = slugHref(product.slug, language, channel);
   const query = reviewFiltersQuery(filters, false);
   const filtered = Object.keys(query).length > 0;
-  const stars = summary.stars.toFixed(1);
   const count = summary.count;
   const own = new Set(data.ownReviewIds);
   const writeHref = link('addReview', { productId: String(product.id) });
@@ -133,17 +132,7 @@ export default function ReviewsPage({ data }: { data: ReviewsPageData }) {
         </h2>
         {count > 0 ? (
           <>
-            <p className="reviews-summary">
-              <span className="reviews-summary__average" aria-hidden="true">
-                {stars}
-              </span>{' '}
-              <StarsGraphic stars={summary.stars} id="stars-reviews-page" />{' '}
-              <span className="reviews-summary__count">
-                <Trans>
-                  {stars} out of 5 · <Plural value={count} one="# review" other="# reviews" />
-                </Trans>
-              </span>
-            </p>
+            <ReviewsSummaryLine summary={summary} id="stars-reviews-page" />
             <RatingHistogram summary={summary} bucketHref={(bucket: StarBucket) => `${basePath}?stars=${bucket}`} />
           </>
         ) : null}

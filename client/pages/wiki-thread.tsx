@@ -14,24 +14,10 @@ import AnswerForm from '../islands/answer-form';
 import OwnUgcActions from '../islands/own-ugc-actions';
 import ReportButton from '../islands/report-button';
 import { MediaThumb, mediaSrc } from '../ugc/media-picker';
-import type { ReviewMediaView } from '../ugc/review-card';
+import type { ThreadAnswer } from '../../worker/ugc/questions';
 
-export interface WikiThreadAnswer {
-  id: number;
-  body: string;
-  nick: string | null;
-  authorKind: 'customer' | 'store';
-  isOwner: boolean;
-  voteCount: number;
-  isBest: boolean;
-  isMine: boolean;
-  votedByMe: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  state?: 'OK' | 'PENDING_REVIEW' | 'REJECTED';
-  /** Its public photos and videos (worker/ugc/media.ts publicMediaOf): only for a published answer. */
-  media?: ReviewMediaView[];
-}
+/** An answer as the thread read gives it (worker/ugc/questions.ts). */
+export type WikiThreadAnswer = ThreadAnswer;
 
 export interface WikiThreadData {
   thread: {
@@ -71,7 +57,7 @@ function Moderation({ state }: { state?: string }) {
 }
 
 /** An answer's public photos and videos as thumbnails, each linking to the full file. */
-function AnswerMedia({ media, nick }: { media: ReviewMediaView[]; nick: string }) {
+function AnswerMedia({ media, nick }: { media: ThreadAnswer['media']; nick: string }) {
   const { t } = useLingui();
   if (media.length === 0) return null;
   let photos = 0;

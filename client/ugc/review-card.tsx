@@ -4,19 +4,16 @@
  * and the histogram by star bucket. Presentational only; the votes are an island the page passes
  * in. User text is only ever a React text node.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { formatDate } from '../i18n/format';
 import { isLanguage, LANGUAGE_INFO, type Language } from '../i18n/languages';
 import { useStore } from '../components/store-context';
+import type { PublicMedia } from '../../worker/ugc/media';
 
 /** A public photo or video of a review (worker/ugc/media.ts publicMediaOf). */
-export interface ReviewMediaView {
-  id: string;
-  kind: 'image' | 'video';
-  width: number | null;
-  height: number | null;
-}
+/** A published photo or video as the reads give it (worker/ugc/media.ts). */
+export type ReviewMediaView = PublicMedia;
 
 /** One OK review as the list API and the pages carry it. */
 export interface ReviewView {
@@ -91,6 +88,25 @@ export function textLang(written: string, page: Language): string | undefined {
 /** Percentage of `part` in `total`, whole number (0 when there is nothing). */
 export function percentOf(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
+}
+
+/** The average (big, for the eye), the stars and "4.3 out of 5 · 12 reviews" of published reviews. */
+export function ReviewsSummaryLine({ summary, id }: { summary: ReviewSummaryView; id: string }) {
+  const stars = summary.stars.toFixed(1);
+  const count = summary.count;
+  return (
+    <p className="reviews-summary">
+      <span className="reviews-summary__average" aria-hidden="true">
+        {stars}
+      </span>{' '}
+      <StarsGraphic stars={summary.stars} id={id} />{' '}
+      <span className="reviews-summary__count">
+        <Trans>
+          {stars} out of 5 · <Plural value={count} one="# review" other="# reviews" />
+        </Trans>
+      </span>
+    </p>
+  );
 }
 
 /**

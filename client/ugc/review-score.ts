@@ -16,7 +16,5 @@ export function starsOfScore(score: number): number {
   return Math.min(5, Math.max(1, Math.ceil(score / 2)));
 }
 
-/** The score analytics receive (spec §9): the stored score divided by 2. */
-export function analyticsScore(score: number): number {
-  return score / 2;
-}
+/** The score analytics receive (spec §9): the one rule, kept with the other rating conversions. */
+export { analyticsScore } from '../../worker/domain/catalogue/rating';

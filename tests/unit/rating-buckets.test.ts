@@ -1,48 +1,12 @@
-// Reading reviews (spec §9): the doubled scale, star buckets and their score pairs, the stored
-// average, analytics' score, the age filters' date bounds, the list's filters and sorts.
+// Reading reviews (spec §9; the buckets and score pairs are in catalogue/rating.test.ts, analytics'
+// score in review-score.test.ts): the stored average, the age filters' date bounds, the list's filters and sorts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { percentOf, textLang } from '../../client/ugc/review-card';
-import { ageBucketRange, analyticsScore, REVIEW_AGE_FILTERS, reviewAgeBucket, scoreBucket, scoreRange, storedAverage, type ReviewAgeBucket } from '../../worker/domain/catalogue/rating';
+import { ageBucketRange, REVIEW_AGE_FILTERS, reviewAgeBucket, storedAverage, type ReviewAgeBucket } from '../../worker/domain/catalogue/rating';
 import { compareReviews, reviewFiltersFrom, reviewFiltersQuery, type SortableReview } from '../../worker/ugc/review-list';
 
-describe('scores 1..10 → star buckets, and back to score pairs', () => {
-  it.each([
-    [1, 1],
-    [2, 1],
-    [3, 2],
-    [4, 2],
-    [5, 3],
-    [6, 3],
-    [7, 4],
-    [8, 4],
-    [9, 5],
-    [10, 5],
-  ])('score %i is in the %i-star bucket', (score, stars) => {
-    expect(scoreBucket(score)).toBe(stars);
-  });
-
-  it.each([
-    [1, 1, 2],
-    [2, 3, 4],
-    [3, 5, 6],
-    [4, 7, 8],
-    [5, 9, 10],
-  ] as const)('the %i-star filter is the scores %i–%i', (stars, min, max) => {
-    expect(scoreRange(stars)).toEqual({ min, max });
-  });
-});
-
-describe('analytics and the stored average', () => {
-  it.each([
-    [1, 0.5],
-    [2, 1],
-    [7, 3.5],
-    [10, 5],
-  ])('analytics receive score %d as %d', (score, sent) => {
-    expect(analyticsScore(score)).toBe(sent);
-  });
-
+describe('the stored average', () => {
   it.each([
     [null, 0],
     [0, 0],
