@@ -8,7 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LevelId } from '../../worker/domain/ugc/points';
 import type { GameTurn } from '../../worker/ugc/game';
 import { ApiError, callApi } from '../api';
@@ -47,13 +47,19 @@ export default function AnswersGame({ turn: initialTurn, hasNick: initialHasNick
   const [sessionPoints, setSessionPoints] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  // Counts the steps taken; each one moves focus once React has committed what comes next
+  // (a frame callback could run before that commit and focus a heading about to be replaced).
+  const [steps, setSteps] = useState(0);
+
+  useEffect(() => {
+    if (steps > 0) heading.current?.focus();
+  }, [steps]);
 
   function moveOn(next: GameTurn, message: string) {
     setTurn(next);
     setBody('');
     setAnnouncement(message);
-    // After React has drawn the next question.
-    requestAnimationFrame(() => heading.current?.focus());
+    setSteps((count) => count + 1);
   }
 
   async function call<T>(action: () => Promise<T>): Promise<T | undefined> {
