@@ -18,6 +18,7 @@ interface __BaseEnv_Env {
 	TEAM_ALERT_SANDBOX: string;
 	PREVIEW_SECRET: string;
 	OPS_API_TOKEN?: string;
+	TEST_CLOCK?: string;
 	ADYEN_API_BASE_URL: string;
 	ADYEN_API_KEY: string;
 	ADYEN_MERCHANT_ACCOUNT: string;

@@ -5,6 +5,7 @@ import { runPaymentChecks } from './payments/scheduled';
 import { dbFor } from './db/client';
 import { issueMissingDocuments } from './documents/issue';
 import { removeStaleUploads } from './ugc/media';
+import { fulfilMissingOrders } from './orders/fulfil';
 
 export { CartDO } from './cart/cart-do';
 export { RateLimiterDO } from './identity/rate-limit';
@@ -17,6 +18,8 @@ export default {
     ctx.waitUntil(runPaymentChecks(env.DB, (provider) => maybeGatewayOf(env, provider), controller.scheduledTime));
     // A paid order whose document was not issued (the call after the payment was lost) gets it now.
     ctx.waitUntil(issueMissingDocuments(dbFor(env.DB), new Date(controller.scheduledTime)));
+    // A paid order whose codes, gift cards, subscriptions or policies were not all delivered gets them now.
+    ctx.waitUntil(fulfilMissingOrders(dbFor(env.DB), new Date(controller.scheduledTime)));
     // Uploads left unattached for a day (never used in a review or answer, or removed from one) go.
     ctx.waitUntil(removeStaleUploads(dbFor(env.DB), env.FILES, controller.scheduledTime));
   },

@@ -50,7 +50,7 @@ export const ACCOUNT_GROUPS: AccountGroup[] = [
       { route: 'accountInsurances', label: msg`Insurance` },
       { route: 'accountConfigurations', label: msg`PC configurations` },
       { route: 'accountWishlists', label: msg`Wishlists` },
-      { route: 'accountReviews', label: msg`My reviews` },
+      { route: 'accountReviews', label: msg`My reviews`, built: true },
     ],
   },
   {

@@ -40,6 +40,15 @@ import { ugcMediaApi } from './ugc-media';
 import { ugcReportsApi } from './ugc-reports';
 import { ugcCampaignsApi } from './ugc-campaigns';
 import { adminUgcApi } from './admin-ugc';
+import { digitalCodesApi } from './digital-codes';
+import { couponsApi } from './coupons';
+import { subscriptionsApi } from './subscriptions';
+import { insurancesApi } from './insurances';
+import { taxCertificatesApi } from './tax-certificates';
+import { adminTaxCertificatesApi } from './admin-tax-certificates';
+import { inboxApi } from './inbox';
+import { basketsApi } from './baskets';
+import { configurationsApi } from './configurations';
 
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
@@ -71,6 +80,15 @@ export const api = new Hono<AppEnv>()
   .route('/users', usersCardsApi)
   .route('/paymentGateway', paymentGatewayApi)
   .route('/admin/ugc', adminUgcApi)
+  .route('/admin/tax-certificates', adminTaxCertificatesApi)
+  .route('/digital-codes', digitalCodesApi)
+  .route('/user/inbox', inboxApi)
+  .route('/user/insurances', insurancesApi)
+  .route('/user/configurations', configurationsApi)
+  .route('/user', couponsApi)
+  .route('/user', subscriptionsApi)
+  .route('/user', taxCertificatesApi)
+  .route('/basket', basketsApi)
   .route('/admin', adminApi)
   .route('/ugc', reviewsApi)
   .route('/ugc', reviewListApi)

@@ -241,7 +241,7 @@ export const checkoutOrders = new Hono<AppEnv>()
           giftCardAmount: shares[i]!.giftCard,
           balanceAmount: shares[i]!.balance,
           solidaryAmount: i === 0 ? donation : 0,
-          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, giftPaper: l.giftPaper })),
+          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, service: l.service, giftPaper: l.giftPaper })),
         })),
         replaces,
         now: c.var.now,

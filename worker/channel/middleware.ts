@@ -24,13 +24,25 @@ function apiLanguage(request: Request, channel: Channel): Language {
   return isLanguage(asked) && channel.languages.includes(asked) ? asked : channel.defaultLanguage;
 }
 
+/** The header a development or test request sets to say what time it is (wrangler.toml TEST_CLOCK). */
+export const TEST_CLOCK_HEADER = 'X-Test-Now';
+
+/** The time a request asks for, only where the test clock is on and never in production. */
+export function testClock(request: Request, env: Pick<Env, 'TEST_CLOCK' | 'ENVIRONMENT'>): Date | undefined {
+  if (env.TEST_CLOCK !== 'on' || env.ENVIRONMENT === 'production') return undefined;
+  const asked = request.headers.get(TEST_CLOCK_HEADER);
+  if (!asked) return undefined;
+  const at = new Date(asked);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
 export interface ChannelMiddlewareOptions {
   now?: () => Date;
 }
 
 export function channelMiddleware(options: ChannelMiddlewareOptions = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('now', options.now?.() ?? new Date());
+    c.set('now', options.now?.() ?? testClock(c.req.raw, c.env) ?? new Date());
     const store = channelConfigStore(c.env.CONFIG, c.env.ENVIRONMENT);
     const channels = await store.all();
     const host = requestHost(c.req.raw);

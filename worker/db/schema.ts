@@ -945,6 +945,11 @@ export const orders = sqliteTable(
     replacesOrderNumber: text('replaces_order_number'),
     /** A gift order: the recipient may return it with `gift_code` without seeing prices. */
     giftCode: text('gift_code'),
+    /**
+     * When everything the paid order delivers without shipping was done (worker/orders/fulfil.ts):
+     * digital codes, gift cards, subscriptions, insurance policies. Null while that is still to do.
+     */
+    fulfilledAt: integer('fulfilled_at'),
   },
   (t) => [uniqueIndex('orders_checkout_idx').on(t.checkoutKey, t.orderKey), index('orders_user_idx').on(t.userId, t.createdAt)],
 );
@@ -967,6 +972,15 @@ export const orderLines = sqliteTable(
     stockTaken: integer('stock_taken', { mode: 'boolean' }).notNull(),
     /** Gift-wrapped (free of charge). */
     giftPaper: integer('gift_paper', { mode: 'boolean' }).notNull().default(false),
+    /** A service line: what it is and which plan (extended insurance, extra service, installation); null for articles. */
+    serviceKind: text('service_kind', { enum: ['insurance', 'service', 'installation'] }),
+    serviceId: integer('service_id'),
+    /**
+     * What the line carries beyond the article (JSON), e.g. a gift card's recipient
+     * { recipientName, recipientEmail, message, senderName } or the earlier purchase a new
+     * insurance policy covers { coversOrderNumber, coversArticleId }.
+     */
+    details: text('details', { mode: 'json' }).$type<Record<string, string | number>>(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderNumber)],
 );
@@ -1026,13 +1040,26 @@ export const promotionRedemptions = sqliteTable(
 );
 
 /** Gift cards: a code with a balance in cents that orders spend; never below zero (trigger). */
-export const giftCards = sqliteTable('gift_cards', {
-  code: text('code').primaryKey(),
-  balance: integer('balance').notNull(),
-  initialAmount: integer('initial_amount').notNull(),
-  expiresAt: integer('expires_at').notNull(),
-  createdAt: integer('created_at').notNull(),
-});
+export const giftCards = sqliteTable(
+  'gift_cards',
+  {
+    code: text('code').primaryKey(),
+    balance: integer('balance').notNull(),
+    initialAmount: integer('initial_amount').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** A card bought in the store: the order line and which of its units, the buyer and the recipient it is e-mailed to. */
+    orderNumber: text('order_number'),
+    orderLineId: integer('order_line_id'),
+    unitIndex: integer('unit_index'),
+    buyerUserId: integer('buyer_user_id'),
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    message: text('message'),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [uniqueIndex('gift_cards_line_unit_idx').on(t.orderLineId, t.unitIndex), index('gift_cards_buyer_idx').on(t.buyerUserId)],
+);
 
 export const giftCardMovements = sqliteTable(
   'gift_card_movements',
@@ -1492,4 +1519,280 @@ export const returnAuthorizations = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [uniqueIndex('return_authorizations_token_idx').on(t.tokenHash), index('return_authorizations_requester_idx').on(t.requesterUserId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The rest of the account (docs/account.md): digital codes, the customer's coupons,
+// subscriptions, insurance policies, tax-exemption certificates, the inbox, wishlists and saved
+// PC configurations. Every row a customer owns carries `user_id` and is read through the one
+// ownership check (worker/identity/owned.ts).
+
+/**
+ * What a digital article delivers (spec §3 digital code): the platform its codes are for, a guide
+ * to redeem them, and the release date of a presale: a code is assigned when its order is paid
+ * but can be revealed only once `release_at` has passed (ms; null = already released).
+ */
+export const digitalArticles = sqliteTable('digital_articles', {
+  articleId: integer('article_id').primaryKey(),
+  platform: text('platform').notNull(),
+  guideUrl: text('guide_url'),
+  releaseAt: integer('release_at'),
+});
+
+export const DIGITAL_CODE_STATES = ['FREE', 'ASSIGNED', 'FINISHED', 'RESERVE', 'DELETED'] as const;
+export type DigitalCodeState = (typeof DIGITAL_CODE_STATES)[number];
+
+/**
+ * The stock of codes of a digital article (spec §4 digital code states). A code goes FREE →
+ * ASSIGNED to one unit of a paid order line (one conditional UPDATE, so concurrent payments never
+ * share a code) → FINISHED once its owner revealed it. RESERVE codes are kept back by staff (not
+ * sold); DELETED codes were voided (refunded before being revealed, or bad codes).
+ */
+export const digitalCodes = sqliteTable(
+  'digital_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    articleId: integer('article_id').notNull(),
+    code: text('code').notNull(),
+    status: text('status', { enum: DIGITAL_CODE_STATES }).notNull().default('FREE'),
+    userId: integer('user_id'),
+    orderNumber: text('order_number'),
+    orderLineId: integer('order_line_id'),
+    assignedAt: integer('assigned_at'),
+    revealedAt: integer('revealed_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('digital_codes_code_idx').on(t.articleId, t.code),
+    index('digital_codes_free_idx').on(t.articleId, t.status),
+    index('digital_codes_user_idx').on(t.userId, t.assignedAt),
+    index('digital_codes_line_idx').on(t.orderLineId),
+  ],
+);
+
+/**
+ * Texts of a promotion campaign shown to customers (spec §3 discount coupon: name, description),
+ * per language: { "es_ES": { "name": "…", "description": "…" }, … }.
+ */
+export const promotionCampaignTexts = sqliteTable('promotion_campaign_texts', {
+  campaignId: integer('campaign_id').primaryKey(),
+  texts: text('texts', { mode: 'json' }).$type<Record<string, { name: string; description: string }>>().notNull(),
+});
+
+/** The coupons a customer keeps in their account (spec §7 discountcode): added by them or given by the store. */
+export const userCoupons = sqliteTable(
+  'user_coupons',
+  {
+    userId: integer('user_id').notNull(),
+    code: text('code').notNull(),
+    /** 'customer' (added with POST …/discountcode) or 'store' (given by a campaign, a return, a subscription…). */
+    source: text('source').notNull(),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/**
+ * Articles sold as subscriptions (spec §3 cart article isSubscription): the order pays the first
+ * period; each next period is charged on the stored card by the scheduled renewal. `periods` null
+ * renews until cancelled.
+ */
+export const subscriptionPlans = sqliteTable('subscription_plans', {
+  articleId: integer('article_id').primaryKey(),
+  periodMonths: integer('period_months').notNull(),
+  periods: integer('periods'),
+});
+
+export const SUBSCRIPTION_STATES = ['PAYMENT_TOKEN_PENDING', 'ACTIVATION_PENDING', 'ACTIVE', 'EXPIRED', 'CANCELED'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+export const SUBSCRIPTION_PAYMENT_STATES = ['PAYMENT_PENDING', 'PAYMENT_FAILED', 'PAYMENT_SUCCESSFUL'] as const;
+export type SubscriptionPaymentState = (typeof SUBSCRIPTION_PAYMENT_STATES)[number];
+
+/**
+ * A subscription (spec §3, §4): created when the order with its article is paid, with the card
+ * token the payment stored. `current_period_end` is when the next renewal is due; `version`
+ * guards every change (compare-and-set), so the scheduled renewal and a cancellation racing
+ * cannot both apply.
+ */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    orderLineId: integer('order_line_id').notNull(),
+    channel: text('channel').notNull(),
+    language: text('language').notNull(),
+    state: text('state', { enum: SUBSCRIPTION_STATES }).notNull(),
+    /** Price of each renewal, cents. */
+    price: integer('price').notNull(),
+    periodMonths: integer('period_months').notNull(),
+    periods: integer('periods'),
+    /** The stored card's token at the card provider (storedPaymentMethodId) and what the customer sees of it. */
+    paymentToken: text('payment_token'),
+    cardBrand: text('card_brand'),
+    cardLastFour: text('card_last_four'),
+    cardHolderName: text('card_holder_name'),
+    startAt: integer('start_at'),
+    currentPeriodEnd: integer('current_period_end'),
+    endAt: integer('end_at'),
+    canceledAt: integer('canceled_at'),
+    renewals: integer('renewals').notNull().default(0),
+    lastRenewalAt: integer('last_renewal_at'),
+    version: integer('version').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('subscriptions_line_idx').on(t.orderLineId), index('subscriptions_user_idx').on(t.userId, t.createdAt), index('subscriptions_due_idx').on(t.state, t.currentPeriodEnd)],
+);
+
+/** Each renewal charge (spec §4 subscription payment states); one row per period and attempt, its key the provider's idempotency key. */
+export const subscriptionPayments = sqliteTable(
+  'subscription_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subscriptionId: integer('subscription_id').notNull(),
+    /** 1 for the first renewal (the order paid period 0). */
+    period: integer('period').notNull(),
+    attempt: integer('attempt').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amount: integer('amount').notNull(),
+    state: text('state', { enum: SUBSCRIPTION_PAYMENT_STATES }).notNull(),
+    pspReference: text('psp_reference'),
+    refusalReason: text('refusal_reason'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('subscription_payments_attempt_idx').on(t.subscriptionId, t.period, t.attempt)],
+);
+
+/**
+ * An extended-insurance policy (spec §2 insurance area): made when the order with the insurance
+ * line is paid, covering `article_id` from the delivery of its order for the plan's years.
+ * A renewal or a new policy for an article bought earlier is an order of the insurance alone;
+ * `renews_policy_id` links a renewal to the policy it continues.
+ */
+export const insurancePolicies = sqliteTable(
+  'insurance_policies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    insuranceId: integer('insurance_id').notNull(),
+    /** The insured article and the order line it was bought in. */
+    articleId: integer('article_id').notNull(),
+    articleOrderNumber: text('article_order_number').notNull(),
+    /** The order line of the insurance itself (unique: one policy per paid insurance line). */
+    orderNumber: text('order_number').notNull(),
+    orderLineId: integer('order_line_id').notNull(),
+    price: integer('price').notNull(),
+    state: text('state', { enum: ['active', 'expired', 'cancelled'] }).notNull(),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    renewsPolicyId: integer('renews_policy_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('insurance_policies_line_idx').on(t.orderLineId), index('insurance_policies_user_idx').on(t.userId, t.endsAt)],
+);
+
+/**
+ * A tax-exemption certificate (spec §3, §5): uploaded by a business customer for one of their
+ * billing addresses and its tax id; the file is in R2 (`file_key`). Staff validate or reject it;
+ * the customer may revoke it. A validated, not revoked certificate makes that billing address's
+ * invoices exempt (docs/invoicing.md).
+ */
+export const taxCertificates = sqliteTable(
+  'tax_certificates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    billingAddressId: integer('billing_address_id').notNull(),
+    nif: text('nif').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    state: text('state', { enum: ['pending', 'validated', 'rejected', 'revoked'] }).notNull(),
+    rejectionReason: text('rejection_reason'),
+    uploadedAt: integer('uploaded_at').notNull(),
+    validatedAt: integer('validated_at'),
+    rejectedAt: integer('rejected_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('tax_certificates_user_idx').on(t.userId, t.uploadedAt)],
+);
+
+/**
+ * The customer's inbox (spec §2 /bandeja-de-entrada): what the store tells them about their
+ * orders, returns, cases, subscriptions… `kind` names the message and `params` its values; the
+ * text is rendered in the reader's language when read. (user_id, kind, ref) is unique, so an
+ * event told twice (a retried webhook) is one message.
+ */
+export const inboxMessages = sqliteTable(
+  'inbox_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    params: text('params', { mode: 'json' }).$type<Record<string, string | number>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [uniqueIndex('inbox_messages_ref_idx').on(t.userId, t.kind, t.ref), index('inbox_messages_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A basket or list (spec §3 basket/list, §7 basket calls): a wishlist, or a saved basket.
+ * `public_id` is the unguessable id of its public URL; a private list is seen by its owner only.
+ */
+export const baskets = sqliteTable(
+  'baskets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    publicId: text('public_id').notNull().unique(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['wishlist', 'basket'] }).notNull(),
+    visibility: text('visibility', { enum: ['private', 'public'] }).notNull(),
+    /** The list "add to wishlist" adds to when none is chosen (one per user). */
+    isDefault: integer('is_default', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('baskets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** An article in a list with the price it had when added (to show a drop) and the units wanted. */
+export const basketArticles = sqliteTable(
+  'basket_articles',
+  {
+    basketId: integer('basket_id').notNull(),
+    articleId: integer('article_id').notNull(),
+    /** The offer chosen (spec §7 `key`), null for the best offer at the time of buying. */
+    offerId: integer('offer_id'),
+    price: integer('price').notNull(),
+    units: integer('units').notNull(),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.basketId, t.articleId] }), index('basket_articles_article_idx').on(t.articleId)],
+);
+
+/**
+ * A PC configuration saved to the account (spec §2 /configuraciones, the configurator's
+ * `configurationId`): components by slot as JSON { slot: articleId }. `public_id` is its
+ * shareable id.
+ */
+export const savedConfigurations = sqliteTable(
+  'saved_configurations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    publicId: text('public_id').notNull().unique(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+    components: text('components', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('saved_configurations_user_idx').on(t.userId, t.updatedAt)],
 );

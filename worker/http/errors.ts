@@ -166,6 +166,15 @@ export const ERRORS = {
   ugcReportOwn: { type: 'validation', code: 'UGC_REPORT_OWN', status: 400, message: msg`You cannot report something you published yourself.` },
   campaignNotEnded: { type: 'conflict', code: 'CAMPAIGN_NOT_ENDED', status: 409, message: msg`The campaign is still running: the draw can only take place after it ends.` },
   staffOnly: { type: 'forbidden', code: 'STAFF_ONLY', status: 403, message: msg`This page is for store staff only.` },
+  // Account: digital codes.
+  // Account: coupons.
+  // Account: subscriptions.
+  // Account: insurance policies.
+  // Account: tax-exemption certificates.
+  // Account: inbox.
+  // Account: wishlists and baskets.
+  // Account: saved configurations.
+  // Gift cards: purchase.
   timeout: { type: 'timeout', code: 'TIMEOUT', status: 408, message: msg`The request took too long. Please try again.` },
   internal: { type: 'internal', code: 'INTERNAL_ERROR', status: 500, message: msg`Something went wrong on our side. Please try again.` },
   unknown: { type: 'internal', code: 'UNKNOWN', status: 500, message: msg`Unknown error` },

@@ -16,7 +16,7 @@ import { isGatewayMethod, initialState, type OrderState, type PlaceableMethod } 
 import { LAST_STOCKED_CODE } from '../cart/rules';
 import { insertRows } from '../db/limits';
 import { giftCode } from '../domain/returns/rules';
-import { ensureOrderDocument } from '../documents/issue';
+import { afterOrderPaid } from './fulfil';
 import { isReplacedOrderMoved, replacedOrderStatements, ReplacedOrderMovedError } from './transitions';
 
 export interface OrderLineInput {
@@ -28,7 +28,11 @@ export interface OrderLineInput {
   availabilityCode: number;
   /** A service line (insurance, extra service): nothing comes off the stock. */
   isService?: boolean;
+  /** Which service and plan a service line is (kept on the order line: an insurance becomes a policy once paid). */
+  service?: { kind: 'insurance' | 'service' | 'installation'; id: number } | null;
   giftPaper?: boolean;
+  /** What the line carries beyond the article (order_lines.details): a gift card's recipient… */
+  details?: Record<string, string | number> | null;
 }
 
 export interface OrderGroupInput {
@@ -182,6 +186,9 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
           totalPrice: line.unitPrice * line.qty,
           stockTaken: !line.isService && line.availabilityCode <= LAST_STOCKED_CODE,
           giftPaper: line.giftPaper ?? false,
+          serviceKind: line.service?.kind ?? null,
+          serviceId: line.service?.id ?? null,
+          details: line.details ?? null,
         })),
       ),
       db.insert(orderEvents).values({ orderNumber: number, state: groupState, at }),
@@ -238,14 +245,10 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
     if (text.includes('UNIQUE') && text.includes('checkout_key')) return { orders: await existing(db, input.checkoutKey), replay: true };
     throw error;
   }
-  // Orders paid as placed get their invoice now; a failure is retried when the documents are read.
+  // Orders paid as placed get their invoice and fulfilment now; a failure is retried by the sweeps.
   for (const order of placed) {
     if (input.paymentMethod !== 'free' && !(order.carried && order.total === 0)) continue;
-    try {
-      await ensureOrderDocument(db, order.orderNumber, input.now);
-    } catch (error) {
-      console.error('Issuing the document of an order paid at placement failed', order.orderNumber, error);
-    }
+    await afterOrderPaid(db, order.orderNumber, input.now);
   }
   return { orders: placed, replay: false };
 }

@@ -18,7 +18,8 @@ import { nextState, type OrderEvent, type OrderState } from '../domain/orders/st
 import { releaseStockStatements } from '../payments/events';
 import { idempotencyKey } from '../payments/adyen/client';
 import { maybeGatewayOf } from '../payments/providers';
-import { cancelReplacedOrderDocument, ensureOrderDocument } from '../documents/issue';
+import { cancelReplacedOrderDocument } from '../documents/issue';
+import { afterOrderPaid } from './fulfil';
 import { refundableAmount, refundByKey, refundOrder } from '../refunds/refunds';
 import type { AfterSalesDeps } from '../refunds/deps';
 import { CANCELLABLE_STATES, CHANGEABLE_STATES, receivesMoney } from '../../client/orders/actions';
@@ -77,15 +78,6 @@ function transitionStatements(
   return statements;
 }
 
-/** Issues the paid order's invoice; the transition stands whatever happens here (the next read retries). */
-async function issueDocument(db: Db, orderNumber: string, now: Date): Promise<void> {
-  try {
-    await ensureOrderDocument(db, orderNumber, now);
-  } catch (error) {
-    console.error('Issuing the document of a paid order failed', orderNumber, error);
-  }
-}
-
 /** Runs a transition's batch; when its guarded UPDATE changed nothing, the order moved meanwhile. */
 async function runTransition(db: Db, orderNumber: string, statements: D1PreparedStatement[]): Promise<void> {
   const results = await db.$client.batch(statements);
@@ -109,7 +101,8 @@ export async function transitionOrder(
   const to = nextState(order.state, input.event);
   if (!to) throw appError('orderTransitionNotAllowed');
   await runTransition(db, order.order_number, transitionStatements(db, order, { event: input.event, to, now: input.now, trackingNumber: input.trackingNumber }));
-  if (receivesMoney(input.event, order.payment_method)) await issueDocument(db, order.order_number, input.now);
+  // The paid order's invoice and fulfilment; the transition stands whatever happens there (the sweep retries).
+  if (receivesMoney(input.event, order.payment_method)) await afterOrderPaid(db, order.order_number, input.now);
   return { from: order.state, to };
 }
 

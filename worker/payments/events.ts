@@ -19,7 +19,7 @@ import { applyEvent, type PaymentState } from '../domain/payments/state-machine'
 import { GATEWAY_METHODS, nextState } from '../domain/orders/state-machine';
 import type { GatewayEvent } from './port';
 import { dbFor } from '../db/client';
-import { ensureOrderDocument } from '../documents/issue';
+import { afterOrderPaid } from '../orders/fulfil';
 import { settleRefunds } from '../refunds/refunds';
 
 /** Modifications (refund, cancel, capture) name the payment in originalReference. */
@@ -113,14 +113,8 @@ async function applyStoredEvent(db: D1Database, key: { pspReference: string; eve
             console.error('Confirming paid orders failed', paid, error);
           }
         }
-        // A paid order gets its invoice (once; a failure here is retried when the documents are read).
-        for (const number of paid) {
-          try {
-            await ensureOrderDocument(dbFor(db), number, new Date(now));
-          } catch (error) {
-            console.error('Issuing the document of a paid order failed', number, error);
-          }
-        }
+        // A paid order gets its invoice and what it delivers without a parcel (once; a failure is retried by the sweep).
+        for (const number of paid) await afterOrderPaid(dbFor(db), number, new Date(now));
       }
       return true;
     }

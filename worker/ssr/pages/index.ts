@@ -20,11 +20,19 @@ import { communityRoutePages } from './ugc-community';
 import { ugcMediaRoutePages } from './ugc-media';
 import { ugcAdminRoutePages } from './ugc-admin';
 import { ugcCampaignRoutePages } from './ugc-campaigns';
+import { digitalRoutePages } from './account-digital';
+import { couponsRoutePages } from './account-coupons';
+import { subscriptionsRoutePages } from './account-subscriptions';
+import { insurancesRoutePages } from './account-insurances';
+import { inboxRoutePages } from './account-inbox';
+import { wishlistsRoutePages } from './wishlists';
+import { configurationsRoutePages } from './account-configurations';
+import { giftCardPurchaseRoutePages } from './gift-card-purchase';
 
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages, ...reviewWriteRoutePages, ...reviewListRoutePages, ...questionsRoutePages, ...communityRoutePages, ...ugcMediaRoutePages, ...ugcAdminRoutePages, ...ugcCampaignRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages, ...reviewWriteRoutePages, ...reviewListRoutePages, ...questionsRoutePages, ...communityRoutePages, ...ugcMediaRoutePages, ...ugcAdminRoutePages, ...ugcCampaignRoutePages, ...digitalRoutePages, ...couponsRoutePages, ...subscriptionsRoutePages, ...insurancesRoutePages, ...inboxRoutePages, ...wishlistsRoutePages, ...configurationsRoutePages, ...giftCardPurchaseRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
 export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };

@@ -1,0 +1,5 @@
+/** Placeholder: filled in by its area. */
+import type { RouteId } from '../../../client/routes';
+import type { PageDefinition } from './types';
+
+export const giftCardPurchaseRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = {};
