@@ -130,6 +130,7 @@ export const ROUTE_TABLE = {
   adminCases: same('/admin/cases'),
   adminCase: same('/admin/cases/:id'),
   adminUgc: same('/admin/ugc'),
+  adminTaxCertificates: same('/admin/tax-certificates'),
 } satisfies Record<string, PathsByLanguage>;
 
 export type RouteId = keyof typeof ROUTE_TABLE;

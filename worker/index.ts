@@ -6,6 +6,9 @@ import { dbFor } from './db/client';
 import { issueMissingDocuments } from './documents/issue';
 import { removeStaleUploads } from './ugc/media';
 import { fulfilMissingOrders } from './orders/fulfil';
+import { tellExpiringPolicies } from './insurances/expiring';
+import { sendUnsentGiftCards } from './gift-cards/send';
+import { renewDueSubscriptions } from './subscriptions/renew';
 
 export { CartDO } from './cart/cart-do';
 export { RateLimiterDO } from './identity/rate-limit';
@@ -20,7 +23,13 @@ export default {
     ctx.waitUntil(issueMissingDocuments(dbFor(env.DB), new Date(controller.scheduledTime)));
     // A paid order whose codes, gift cards, subscriptions or policies were not all delivered gets them now.
     ctx.waitUntil(fulfilMissingOrders(dbFor(env.DB), new Date(controller.scheduledTime)));
+    // Gift cards not e-mailed yet (a failed delivery, an order paid by staff) go to their recipients.
+    ctx.waitUntil(sendUnsentGiftCards(env, controller.scheduledTime));
+    // Subscriptions whose period ended are renewed on their stored card (or expire).
+    ctx.waitUntil(renewDueSubscriptions(env, controller.scheduledTime));
     // Uploads left unattached for a day (never used in a review or answer, or removed from one) go.
     ctx.waitUntil(removeStaleUploads(dbFor(env.DB), env.FILES, controller.scheduledTime));
+    // Insurance policies entering their renewal window: the customer is told once.
+    ctx.waitUntil(tellExpiringPolicies(dbFor(env.DB), new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -28,6 +28,8 @@ export interface CartLineView {
   articleReference: number;
   canAddGiftPaper: boolean;
   giftPaper: boolean;
+  /** A subscription line: the months of each period it renews for; null otherwise. */
+  subscriptionMonths?: number | null;
   service: { kind: 'insurance' | 'service' | 'installation'; id: number } | null;
   extendedInsurances: { id: number; name: string; price: number; years?: number; text: string }[];
   extraServices: { id: number; name: string; price: number; text: string }[];
@@ -39,6 +41,10 @@ export interface CartLineView {
   deliveryDate: DeliveryDateView | null;
   /** Units in our shops (only on lines we sell ourselves). */
   storeAvailability: { shopId: number; shopName: string; qty: number }[];
+  /** On a gift-card line: who the cards are for (null: added without a recipient, they go to the buyer). */
+  giftCard?: { recipientName: string; recipientEmail: string; message: string; senderName: string } | null;
+  /** On a standalone insurance line (a renewal or a new policy): the earlier purchase it covers. */
+  coverage?: { coversOrderNumber: string; coversArticleId: number; articleName: string; renewsPolicyId?: number };
   /** The article's other offers that can be bought, cheapest first (at most 5). */
   buyboxOffers: OfferView[];
   /** On a marketplace line: a cheaper offer in the same condition from another seller (1147). */

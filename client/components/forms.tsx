@@ -134,6 +134,19 @@ export function useNativeValidity() {
   };
 }
 
+/**
+ * The hidden fields of a form that also works without script: the call answers it with a page (a
+ * 303) rather than JSON, in the language of the page it was sent from (worker/http/forms.ts).
+ */
+export function PageFormFields({ language }: { language: string }) {
+  return (
+    <>
+      <input type="hidden" name="respond" value="page" />
+      <input type="hidden" name="lang" value={language} />
+    </>
+  );
+}
+
 export function FormAlert({ message }: { message: string | null }) {
   // The region exists from the start so screen readers announce the message when it appears.
   return (

@@ -11,10 +11,12 @@ import { CategoryNav, MenuToggle } from './category-nav';
 import { BasketIcon, UserIcon } from './icons';
 import { Island } from './island';
 import { StorePicker } from './store-selector';
-import { useHref } from './store-context';
+import { useHref, useStore } from './store-context';
 
 export function Header() {
   const link = useHref();
+  // Personal pages only (docs/account.md "Inbox"): the cached pages shared by everyone never carry it.
+  const unread = useStore().inboxUnread ?? 0;
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -41,6 +43,15 @@ export function Header() {
                 <Trans>My account</Trans>
               </span>
             </span>
+            {unread > 0 ? (
+              <span className="basket-count inbox-count" data-inbox-count={unread}>
+                {unread}
+                <span className="visually-hidden">
+                  {' '}
+                  <Trans>unread messages</Trans>
+                </span>
+              </span>
+            ) : null}
           </a>
           <a className="header-button header-basket" href={link('cartBasket')}>
             <BasketIcon />

@@ -6,6 +6,8 @@ import { discountToShow } from '../../worker/domain/catalogue/discount';
 import { IMAGE_REVISION, type ImageView } from '../../worker/media/views';
 import { slugHref } from '../routes';
 import type { DeliveryInfo, ProductCard as ProductCardData } from '../types';
+import WishlistHeart from '../islands/wishlist-heart';
+import { Island } from './island';
 import { useStore } from './store-context';
 
 export const IMAGE_SIZES = { tiny: 44, small: 140, medium: 300, large: 530 } as const;
@@ -127,7 +129,8 @@ function CardBadges({ product }: { product: ProductCardData }) {
   );
 }
 
-export function ProductCard({ product, eager }: { product: ProductCardData; eager?: boolean }) {
+/** `wishlist`: the card's "add to wishlist" heart, for server-rendered grids only (an island cannot sit inside another). */
+export function ProductCard({ product, eager, wishlist }: { product: ProductCardData; eager?: boolean; wishlist?: boolean }) {
   const { language, channel } = useStore();
   const seller = product.sellerName;
   return (
@@ -139,6 +142,7 @@ export function ProductCard({ product, eager }: { product: ProductCardData; eage
       <CardBadges product={product} />
       <p className="product-card__brand">{product.brand}</p>
       <Price price={product.price} originalPrice={product.originalPrice} />
+      {wishlist && product.price !== null ? <Island name="wishlist-heart" component={WishlistHeart} props={{ articleId: product.id, name: product.name, price: product.price, compact: true }} /> : null}
       <Availability code={product.availabilityCode} />
       {seller ? (
         <p className="product-card__seller">
@@ -152,12 +156,12 @@ export function ProductCard({ product, eager }: { product: ProductCardData; eage
 }
 
 /** A grid of cards; the first `eager` images load at once (they are above the fold on a phone). */
-export function ProductGrid({ products, eager = 0 }: { products: ProductCardData[]; eager?: number }) {
+export function ProductGrid({ products, eager = 0, wishlist }: { products: ProductCardData[]; eager?: number; wishlist?: boolean }) {
   return (
     <ul className="product-grid">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < eager} />
+          <ProductCard product={product} eager={index < eager} wishlist={wishlist} />
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { CONDITION_LABELS, LOWEST_PRICE_LABELS, REFERENCE_LABELS } from '../cata
 import { formatMoney } from '../i18n/format';
 import type { PricedOffer, ProductBuyInfo } from '../types';
 import AddToCart from '../islands/add-to-cart';
+import WishlistHeart from '../islands/wishlist-heart';
 import { Island } from './island';
 import { Availability, CampaignFlag, DeliveryText } from './product-bits';
 import { useHref, useStore } from './store-context';
@@ -86,11 +87,15 @@ export function ProductBuy({ buy, articleId, name }: { buy: ProductBuyInfo; arti
           </p>
         ) : null}
       </div>
-      {purchasable ? (
-        <div className="buy-box__cta">
-          <Island name="add-to-cart" component={AddToCart} props={{ idArticle: articleId, idOffer: winner.offerId, name }} />
-        </div>
-      ) : null}
+      {/* The heart is the same for everyone in the HTML (cacheable); its state fills in the browser. */}
+      <div className="buy-box__wish">
+        {purchasable ? (
+          <div className="buy-box__cta">
+            <Island name="add-to-cart" component={AddToCart} props={{ idArticle: articleId, idOffer: winner.offerId, name }} />
+          </div>
+        ) : null}
+        <Island name="wishlist-heart" component={WishlistHeart} props={{ articleId, name, price: winner.price, offerId: winner.offerId }} />
+      </div>
       <p>
         <Trans>Condition:</Trans> {i18n._(CONDITION_LABELS[winner.condition] ?? CONDITION_LABELS.new!)}
       </p>

@@ -33,6 +33,11 @@ export interface StoreContextValue {
   stores?: StoreLink[];
   /** Path and query of the current request. */
   currentPath: string;
+  /**
+   * The signed-in customer's unread inbox messages: set only on personal pages (never cached),
+   * absent on the pages that are the same for everyone (docs/account.md "Inbox").
+   */
+  inboxUnread?: number;
 }
 
 const StoreContext = createContext<StoreContextValue | null>(null);

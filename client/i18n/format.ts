@@ -26,3 +26,8 @@ export function formatDate(date: Date, language: Language, options: Intl.DateTim
   }
   return format.format(date);
 }
+
+/** A day in digits, in the language's order (15/03/2027 in es_ES, 15.03.2027 in de_DE): the account's lists and cards. */
+export function formatShortDate(date: Date | string | number, language: Language): string {
+  return formatDate(new Date(date), language, { day: '2-digit', month: '2-digit', year: 'numeric' });
+}

@@ -171,13 +171,17 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
         <StockNotices cart={cart} />
         <CriticalErrors errors={blocking} />
         <ul className="basket__lines">
-          {cart.articles.filter((line) => line.service === null).map((line) => (
+          {/* Article lines, and standalone insurance lines (a renewal or a new policy: no article line of this basket carries them). */}
+          {cart.articles.filter((line) => line.service === null || line.coverage).map((line) => (
             <li key={line.idLine} className="basket-line card" data-line-id={line.idLine} aria-busy={busyLine === line.idLine || undefined}>
               <ProductImage imageKey={line.articleImage} preset="small" label={line.trademark} alt="" />
               <div className="basket-line__text">
                 <a className="basket-line__name" href={slugHref(line.slug, language, channel)}>
                   {line.name}
                 </a>
+                {line.giftCard ? <GiftCardRecipient {...line.giftCard} /> : null}
+                {line.subscriptionMonths ? <SubscriptionPeriod months={line.subscriptionMonths} /> : null}
+                {line.coverage ? <InsuranceCoverage {...line.coverage} /> : null}
                 {line.mpOffer ? (
                   <p className="basket-line__seller">
                     <Trans>Sold by {line.mpOffer.shopName}</Trans>
@@ -205,7 +209,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
                   <label htmlFor={`qty-${line.idLine}`}>
                     <Trans>Quantity</Trans>
                   </label>
-                  <select id={`qty-${line.idLine}`} value={line.qty} disabled={busyLine !== null} onChange={(event) => setQty(line.idLine, Number(event.target.value))}>
+                  <select id={`qty-${line.idLine}`} value={line.qty} disabled={busyLine !== null || line.coverage !== undefined} onChange={(event) => setQty(line.idLine, Number(event.target.value))}>
                     {Array.from({ length: line.maxQty }, (_, i) => i + 1).map((n) => (
                       <option key={n} value={n}>
                         {n}
@@ -240,5 +244,34 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
         {elsewhere}
       </CheckoutLayout>
     </div>
+  );
+}
+
+/** Under a subscription line: it renews on the card that pays it, every period (docs/account.md "Subscriptions"). */
+function SubscriptionPeriod({ months }: { months: number }) {
+  return (
+    <p className="basket-line__subscription" data-subscription-months={months}>
+      {months === 1 ? <Trans>Subscription: renews every month on your card until you cancel it</Trans> : months === 12 ? <Trans>Subscription: renews every year on your card until you cancel it</Trans> : <Trans>Subscription: renews every {months} months on your card until you cancel it</Trans>}
+    </p>
+  );
+}
+
+/** Under a gift-card line: who the cards are e-mailed to once paid. */
+function GiftCardRecipient({ recipientName, recipientEmail }: { recipientName: string; recipientEmail: string }) {
+  return (
+    <p className="basket-line__gift-card">
+      <Trans>
+        For {recipientName} ({recipientEmail})
+      </Trans>
+    </p>
+  );
+}
+
+/** Under a standalone insurance line: what it covers (the policy starts once the order is paid). */
+function InsuranceCoverage({ coversOrderNumber, renewsPolicyId }: { coversOrderNumber: string; renewsPolicyId?: number }) {
+  return (
+    <p className="basket-line__coverage" data-covers-order={coversOrderNumber}>
+      {renewsPolicyId !== undefined ? <Trans>Renewal of your insurance policy for the product of order {coversOrderNumber}</Trans> : <Trans>New insurance policy for the product of order {coversOrderNumber}</Trans>}
+    </p>
   );
 }

@@ -10,8 +10,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { DocumentType } from '../../worker/domain/documents/rules';
 import { Island } from '../components/island';
 import { useHref, useStore } from '../components/store-context';
-import { formatDate, formatMoney } from '../i18n/format';
+import { formatDate, formatMoney, formatShortDate } from '../i18n/format';
 import ConvertToNominative, { type ConvertToNominativeProps } from '../islands/convert-to-nominative';
+import TaxCertificateRevoke from '../islands/tax-certificate-revoke';
+import TaxCertificateUpload, { type TaxCertificateUploadProps } from '../islands/tax-certificate-upload';
+import type { CertificateView } from '../../worker/tax-certificates/certificates';
 import { AccountFrame, type AccountFrameData } from './account';
 
 export type DocumentsView = 'all' | 'creditNotes' | 'returnInvoices';
@@ -35,6 +38,18 @@ export interface AccountDocumentsData {
   years: { year: number; documents: AccountDocumentRow[]; model347: { quarters: { quarter: number; total: number }[]; total: number; declarable: boolean } | null }[];
   /** The billing addresses a ticket can be converted to (those with a tax id). */
   billing: ConvertToNominativeProps['addresses'];
+  /** Tax-exemption certificates (the main documents screen only). */
+  certificates: TaxCertificatesData | null;
+}
+
+export interface TaxCertificatesData {
+  items: (CertificateView & { address: string })[];
+  /** The business billing addresses a certificate can be uploaded for. */
+  addresses: TaxCertificateUploadProps['addresses'];
+  /** What a form sent without script just did. */
+  done: 'uploaded' | 'revoked' | null;
+  /** The message of what a form sent without script was refused for. */
+  error: string | null;
 }
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, MessageDescriptor> = {
@@ -174,6 +189,126 @@ export default function AccountDocumentsPage({ data }: { data: AccountDocumentsD
           </section>
         ))
       )}
+      {data.certificates ? <TaxCertificates data={data.certificates} /> : null}
     </AccountFrame>
+  );
+}
+
+const CERTIFICATE_STATE_LABELS: Record<CertificateView['state'], MessageDescriptor> = {
+  pending: msg`Waiting for validation`,
+  validated: msg`Validated`,
+  rejected: msg`Rejected`,
+  revoked: msg`Revoked`,
+};
+
+/** Tax-exemption certificates (docs/account.md): the list with states and dates, revoking, and the upload form. */
+function TaxCertificates({ data }: { data: TaxCertificatesData }) {
+  const { i18n } = useLingui();
+  const { language } = useStore();
+  const link = useHref();
+  const day = (iso: string) => <time dateTime={iso}>{formatShortDate(iso, language)}</time>;
+  const pagePath = link('accountDocuments');
+  return (
+    <section id="tax-certificates" className="account-card tax-certificates" aria-labelledby="tax-certificates-title" tabIndex={-1}>
+      <h2 id="tax-certificates-title">
+        <Trans>Tax-exemption certificates</Trans>
+      </h2>
+      <p>
+        <Trans>
+          If your business receives its invoices without VAT (reverse charge), upload the certificate from your tax agency for the billing address it covers. Once we have validated
+          it, the invoices of orders billed to that address are issued without VAT, stating the exemption; the amount you pay does not change.
+        </Trans>
+      </p>
+      <div role="status" className="tax-certificates__status">
+        {data.done === 'uploaded' ? (
+          <p className="alert alert--ok">
+            <Trans>Certificate uploaded. We will check it and let you know in your messages.</Trans>
+          </p>
+        ) : data.done === 'revoked' ? (
+          <p className="alert alert--ok">
+            <Trans>Certificate revoked. Invoices issued from now on include VAT.</Trans>
+          </p>
+        ) : null}
+      </div>
+      {data.items.length === 0 ? (
+        <p data-certificates-empty="">
+          <Trans>You have not uploaded any certificate.</Trans>
+        </p>
+      ) : (
+        <ul className="tax-certificates__list">
+          {data.items.map((item) => {
+            const nif = item.nif;
+            return (
+              <li key={item.id} className="tax-certificates__item" data-certificate-id={item.id} data-certificate-state={item.state}>
+                <p className="tax-certificates__head">
+                  <a href={item.certificate} data-certificate-file="">
+                    {item.fileName}
+                  </a>{' '}
+                  <span className={`tax-certificates__state tax-certificates__state--${item.state}`}>{i18n._(CERTIFICATE_STATE_LABELS[item.state])}</span>
+                </p>
+                <dl className="tax-certificates__facts">
+                  <div>
+                    <dt>
+                      <Trans>Tax ID</Trans>
+                    </dt>
+                    <dd>{nif}</dd>
+                  </div>
+                  {item.address ? (
+                    <div>
+                      <dt>
+                        <Trans>Billing address</Trans>
+                      </dt>
+                      <dd>{item.address}</dd>
+                    </div>
+                  ) : null}
+                  <div>
+                    <dt>
+                      <Trans>Uploaded</Trans>
+                    </dt>
+                    <dd>{day(item.uploadedDate)}</dd>
+                  </div>
+                  {item.validatedDate ? (
+                    <div>
+                      <dt>
+                        <Trans>Validated</Trans>
+                      </dt>
+                      <dd>{day(item.validatedDate)}</dd>
+                    </div>
+                  ) : null}
+                  {item.rejectedDate ? (
+                    <div>
+                      <dt>
+                        <Trans>Rejected</Trans>
+                      </dt>
+                      <dd>{day(item.rejectedDate)}</dd>
+                    </div>
+                  ) : null}
+                  {item.reason ? (
+                    <div>
+                      <dt>
+                        <Trans>Reason</Trans>
+                      </dt>
+                      <dd>{item.reason}</dd>
+                    </div>
+                  ) : null}
+                  {item.revokedDate ? (
+                    <div>
+                      <dt>
+                        <Trans>Revoked</Trans>
+                      </dt>
+                      <dd>{day(item.revokedDate)}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+                {item.state === 'pending' || item.state === 'validated' ? (
+                  <Island name="tax-certificate-revoke" component={TaxCertificateRevoke} props={{ certificateId: item.id, fileName: item.fileName, language, pagePath }} />
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Island name="tax-certificate-upload" component={TaxCertificateUpload} props={{ addresses: data.addresses, addressesPath: link('accountAddresses'), language, pagePath, error: data.error }} />
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The account area (spec §2, under /usuarios/panel and its translations): a frame with the
- * navigation to every account screen, the overview, "My details", the address book, and the
- * plain "not available yet" page for the screens still to come.
+ * navigation to every account screen, the overview, "My details" and the address book. The
+ * other screens have their own pages (worker/ssr/pages/account-*.tsx and the areas' registries).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -24,6 +24,7 @@ export interface AccountFrameData {
 export function AccountFrame({ frame, title, children }: { frame: AccountFrameData; title: ReactNode; children: ReactNode }) {
   const { i18n, t } = useLingui();
   const link = useHref();
+  const unread = useStore().inboxUnread ?? 0;
   const current = accountSection(frame.route)?.route ?? frame.route;
   return (
     <div className="account">
@@ -42,6 +43,15 @@ export function AccountFrame({ frame, title, children }: { frame: AccountFrameDa
                 <li key={section.route}>
                   <a href={link(section.route)} aria-current={current === section.route ? 'page' : undefined}>
                     {i18n._(section.label)}
+                    {section.route === 'accountInbox' && unread > 0 ? (
+                      <span className="badge inbox-count" data-inbox-count={unread}>
+                        {unread}
+                        <span className="visually-hidden">
+                          {' '}
+                          <Trans>unread messages</Trans>
+                        </span>
+                      </span>
+                    ) : null}
                   </a>
                 </li>
               ))}
@@ -160,21 +170,3 @@ export function AccountAddressesPage({ data }: { data: AccountAddressesData }) {
   );
 }
 
-export function AccountPendingPage({ data }: { data: { frame: AccountFrameData } }) {
-  const { i18n } = useLingui();
-  const link = useHref();
-  const section = accountSection(data.frame.route);
-  const name = section ? i18n._(section.label) : '';
-  return (
-    <AccountFrame frame={data.frame} title={name}>
-      <p>
-        <Trans>This section is not available yet. We are building it and it will appear here as soon as it is ready.</Trans>
-      </p>
-      <p>
-        <a href={link('account')}>
-          <Trans>Back to my account</Trans>
-        </a>
-      </p>
-    </AccountFrame>
-  );
-}

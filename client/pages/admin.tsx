@@ -33,6 +33,7 @@ export function AdminFrame({ frame, title, children }: { frame: AdminFrameData; 
           {item('adminReturns', <Trans>Returns</Trans>)}
           {item('adminCases', <Trans>After-sales cases</Trans>)}
           {item('adminUgc', <Trans>Reviews and questions</Trans>)}
+          {item('adminTaxCertificates', <Trans>Certificates</Trans>)}
         </ul>
       </nav>
       <section className="admin-main" aria-labelledby="admin-title">

@@ -1,6 +1,11 @@
-/** Gift cards: what they are, the amounts on sale, how long they last, how to spend them, the conditions. */
+/**
+ * Gift cards: what they are, the amounts on sale, the form to buy them for someone, how long they
+ * last, how to spend them, the conditions.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Island } from '../components/island';
 import { useHref, useStore } from '../components/store-context';
+import GiftCardPurchase, { type GiftCardPurchaseProps } from '../islands/gift-card-purchase';
 import { formatMoney } from '../i18n/format';
 import { slugHref } from '../routes';
 
@@ -10,6 +15,8 @@ export interface GiftCardsData {
   validityMonths: number;
   /** CMS pages with the conditions, in the page's language. */
   conditions: { title: string; slug: string }[];
+  /** The purchase form (its island's props). */
+  purchase: GiftCardPurchaseProps;
 }
 
 export default function GiftCardsPage({ data }: { data: GiftCardsData }) {
@@ -36,6 +43,9 @@ export default function GiftCardsPage({ data }: { data: GiftCardsData }) {
             <li key={amount}>{formatMoney(amount, language)}</li>
           ))}
         </ul>
+      </section>
+      <section className="gift-card-purchase__section">
+        <Island name="gift-card-purchase" component={GiftCardPurchase} props={data.purchase} />
       </section>
       <section aria-labelledby="gift-validity-title">
         <h2 id="gift-validity-title">

@@ -114,7 +114,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
               <Trans>No products match these filters.</Trans>
             </p>
           ) : (
-            <ProductGrid products={result.items} eager={2} />
+            <ProductGrid products={result.items} eager={2} wishlist />
           )}
           <Island
             name="load-more"

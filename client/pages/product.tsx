@@ -30,6 +30,8 @@ export interface ProductData {
   reviews: { summary: ReviewSummaryView; items: ReviewView[] };
   /** The article's published questions: count and the two latest answered ones (worker/ugc/questions.ts). */
   questions?: { count: number; latest: { id: number; body: string; answerCount: number }[] };
+  /** Sold as a subscription (worker/subscriptions): the months of each period. */
+  subscriptionMonths?: number | null;
 }
 
 /** The reviews summary beside the title: stars, average and count of the OK reviews, linking to the reviews section. */
@@ -284,6 +286,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
         </div>
         <div className="product__buy">
           <ProductBuy buy={buy} articleId={product.id} name={product.name} />
+          {data.subscriptionMonths ? <SubscriptionNote months={data.subscriptionMonths} /> : null}
           <Island name="share-button" component={ShareButton} props={{ title: product.name }} />
         </div>
         <div className="product__details">
@@ -338,5 +341,16 @@ export default function ProductPage({ data }: { data: ProductData }) {
       </div>
       <ProductBuyBar buy={buy} articleId={product.id} name={product.name} />
     </article>
+  );
+}
+
+/** Under the buy box of an article sold as a subscription: it renews on the paying card every period. */
+function SubscriptionNote({ months }: { months: number }) {
+  return (
+    <p className="product__subscription" data-subscription-months={months}>
+      <small>
+        {months === 1 ? <Trans>Subscription: renews every month on your card until you cancel it</Trans> : months === 12 ? <Trans>Subscription: renews every year on your card until you cancel it</Trans> : <Trans>Subscription: renews every {months} months on your card until you cancel it</Trans>}
+      </small>
+    </p>
   );
 }

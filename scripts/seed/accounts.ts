@@ -18,6 +18,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, STAFF_PASSWORD, demoAccountStatements, demoFrontOrderStatements, demoPromotionStatements } from './demo-accounts';
 import { sqlLiteral } from './sql';
+import { userCouponStatements } from './user-coupons';
+import { wishlistStatements } from './wishlists';
+import { inboxStatements } from './inbox';
+import { insuranceStatements } from './insurances';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ANA_EMAIL = sqlLiteral('ana@ampora.test');
@@ -49,7 +53,7 @@ async function main() {
   mkdirSync('.wrangler/seed', { recursive: true });
   const now = Date.now();
   const balance = demoBalanceStatements(now);
-  writeFileSync(file, [...balance.before, ...(await demoAccountStatements(now)), ...demoPromotionStatements(now), ...balance.after, ...demoFrontOrderStatements(now)].join('\n') + '\n');
+  writeFileSync(file, [...balance.before, ...(await demoAccountStatements(now)), ...demoPromotionStatements(now), ...balance.after, ...demoFrontOrderStatements(now), ...inboxStatements(), ...userCouponStatements(now), ...wishlistStatements(now), ...insuranceStatements(now)].join('\n') + '\n');
   if (values['no-apply']) return console.log(`seed:accounts: wrote ${file}`);
   const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : [];
   const result = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', ...persist, '--file', file, '--yes'], { stdio: ['ignore', 'ignore', 'inherit'] });

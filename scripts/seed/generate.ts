@@ -8,6 +8,7 @@
  * through in constant memory; `generateCatalogue` materialises the same rows as arrays.
  */
 import { serviceTables } from './services';
+import { subscriptionPlanRows } from './subscriptions';
 import { BLOCKED_POSTAL_CODES } from './blocked-postal-codes';
 import { articleDescription, articleName, articleSlug } from './article-texts';
 import { articleAt, type Article, type CatalogueContext } from './articles';
@@ -25,6 +26,8 @@ import { postalCodeLocationRows, shippingPointRows } from './shipping-points';
 import { int, streamFor, unit } from './random';
 import { CHANNELS, LANGS, fill, slugify, type L6 } from './text';
 import { ugcTables } from './ugc';
+import { giftCardTables } from './gift-cards';
+import { digitalTables } from './digital';
 
 export type SeedValue = string | number | null;
 export type SeedRow = Record<string, SeedValue>;
@@ -237,6 +240,7 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
     ['configurator_preset_components', () => presetComponents(ctx).flatMap((components, i) => components.map((c, position) => ({
       preset_id: i + 1, position, role: c.role, article_id: c.articleId, qty: c.qty,
     })))],
+    ['subscription_plans', () => subscriptionPlanRows(ids())],
     ['tags', () => TAGS.map((_, i) => ({ id: i + 1 }))],
     ['tag_translations', () => TAGS.flatMap((t, i) => perLang(t.name, (name, lang) => ({ tag_id: i + 1, lang, name, slug: slugify(name, lang) })))],
     ['posts', () => [
@@ -272,6 +276,8 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
     const { produce, after, ...extras } = t;
     catalogue.push({ ...extras, rows: lazy(() => produce()[Symbol.iterator]()), ...(after ? { after: { [Symbol.iterator]: () => after()[Symbol.iterator]() } } : {}) });
   }
+  catalogue.push(...digitalTables(ctx, ids));
+  for (const t of giftCardTables(ctx.now)) catalogue.push({ ...t, rows: t.rows });
   return catalogue;
 }
 

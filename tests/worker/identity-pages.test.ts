@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_GROUPS } from '../../client/account/sections';
+import { ROUTE_TABLE } from '../../client/route-table';
 import { signUp, TestBrowser, waitForMail } from './browser';
 
 describe('account area and sign-in pages', () => {
@@ -50,14 +52,23 @@ describe('account area and sign-in pages', () => {
     expect(login.headers.get('Location')).toBe('/usuarios/panel');
   });
 
-  it('says plainly that a screen is not available yet', async () => {
+  it('opens every screen of the account menu as a page of its own', async () => {
     const browser = new TestBrowser();
     await signUp(browser);
-    const response = await browser.fetch('/usuarios/panel/mis-descuentos');
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toMatch(/<h1[^>]*>(Cupones de descuento|Discount coupons)<\/h1>/);
-    expect(html).toMatch(/not available yet|todavía no está disponible/);
+    const routes = ACCOUNT_GROUPS.flatMap((group) => group.sections.map((section) => section.route));
+    const headings = new Map<string, string>();
+    for (const route of routes) {
+      const path = ROUTE_TABLE[route].es_ES;
+      const response = await browser.fetch(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
+      expect(heading, path).toBeTruthy();
+      expect(html, path).not.toMatch(/todavía no está disponible|not available yet/);
+      headings.set(path, heading!);
+    }
+    // No two screens share a page: each has its own heading.
+    expect(new Set(headings.values()).size, JSON.stringify([...headings])).toBe(routes.length);
   });
 
   it('offers the new-password form only for a usable link', async () => {

@@ -55,7 +55,7 @@ describe('ownership of user objects', () => {
       await signUp(bob);
       const saved: Record<string, string | number> = { ...resource.create.values };
       for (const step of resource.create.before ?? []) {
-        const answer = await alice.api(step.method, fill(step.path, saved), fillBody(step.body, articleId));
+        const answer = await alice.api(step.method, fill(step.path, saved), fillBody(step.body, articleId, saved));
         expect([200, 201], step.path).toContain(answer.status);
         for (const [name, path] of Object.entries(step.save ?? {})) saved[name] = at(answer.data, path);
       }
@@ -75,7 +75,7 @@ describe('ownership of user objects', () => {
       }
       const before = await alice.api('GET', fill(resource.list, values));
       for (const route of resource.routes) {
-        const attempt = await bob.api(route.method, fill(route.path, values), fillBody(route.body, articleId));
+        const attempt = await bob.api(route.method, fill(route.path, values), fillBody(route.body, articleId, values));
         expect([403, 404], `${route.method} ${route.path}`).toContain(attempt.status);
         expect(attempt.data).toBeNull();
       }
@@ -83,7 +83,7 @@ describe('ownership of user objects', () => {
       // The same routes work for the owner (the refusal above was about ownership, not the call).
       const deletesLast = resource.routes.filter((route) => route.ownerPass !== false).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
       for (const route of deletesLast) {
-        expect((await alice.api(route.method, fill(route.path, values), fillBody(route.body, articleId))).status, `${route.method} ${route.path}`).toBe(200);
+        expect((await alice.api(route.method, fill(route.path, values), fillBody(route.body, articleId, values))).status, `${route.method} ${route.path}`).toBe(200);
       }
     });
   }

@@ -15,6 +15,7 @@ import { LANGUAGES, type Language } from '../../client/i18n/languages';
 import { href } from '../../client/routes';
 import { channelIdFromHost, DEFAULT_CHANNELS, type ChannelId } from '../channel/channels';
 import { channelOrigins } from '../seo/hreflang';
+import { tellUser } from '../inbox/messages';
 import type { Db } from '../db/client';
 import { afterSalesAttachments, afterSalesCases, afterSalesMessages, orderLines, orders, users } from '../db/schema';
 import { isCaseState, nextCaseState, staffEventFor, type CaseEvent, type CaseKind, type CaseState } from '../domain/after-sales/state-machine';
@@ -224,7 +225,11 @@ export async function replyAsStaff(
     ...(body !== '' ? { message: { author: 'staff' as const, authorUserId: input.staffUserId, body, files: [] } } : {}),
     now: input.now,
   });
-  if (body !== '' && done.messageId !== null) await emailReply(deps, done.case, body, done.messageId, input.requestUrl);
+  if (body !== '' && done.messageId !== null) {
+    // In the customer's inbox too, once per reply (ref `<caseId>:<messageId>`).
+    await tellUser(deps.db, { userId: done.case.userId, kind: 'case.reply', ref: `${done.case.id}:${done.messageId}`, params: { caseId: done.case.id, subject: done.case.subject }, at: input.now.getTime() });
+    await emailReply(deps, done.case, body, done.messageId, input.requestUrl);
+  }
 }
 
 /** Tells the customer our team answered (a failed delivery is logged: the reply stands and shows on the case page). */

@@ -91,7 +91,7 @@ registerOwnedResource({
 export const userCardsApi = new Hono<AppEnv>()
   .get('/bankCards', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(okEnvelope(await listBankCards(paymentGateway(c.env), signedInUser(c), today(c)).catch(gatewayFailure)));
+    return c.json(okEnvelope(await listBankCards(paymentGateway(c.env), signedInUser(c), today(c), c.env.DB).catch(gatewayFailure)));
   })
   .post('/adyen/new-card', requireUser, validate('json', newCardBody), async (c) => {
     const user = signedInUser(c);
@@ -126,7 +126,7 @@ export const userCardsApi = new Hono<AppEnv>()
   })
   .delete('/0/bankstore/adyen/:id/disable', requireUser, validate('param', cardIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const result = await disableBankCard(paymentGateway(c.env), signedInUser(c), id, today(c)).catch((error: unknown) => {
+    const result = await disableBankCard(paymentGateway(c.env), signedInUser(c), id, today(c), c.env.DB).catch((error: unknown) => {
       // Removed meanwhile (another tab): the provider no longer knows the id.
       if (error instanceof GatewayError && error.kind === 'validation') throw appError('notFound');
       return gatewayFailure(error);
@@ -140,5 +140,5 @@ export const usersCardsApi = new Hono<AppEnv>().get('/:id/bankCards', requireUse
   const caller = signedInUser(c);
   const user = await loadOwned(c.var.db, { table: users, id: users.hashId, userId: users.id }, caller.id, c.req.valid('param').id);
   c.header('Cache-Control', 'private, no-store');
-  return c.json(okEnvelope(await listBankCards(paymentGateway(c.env), user, today(c)).catch(gatewayFailure)));
+  return c.json(okEnvelope(await listBankCards(paymentGateway(c.env), user, today(c), c.env.DB).catch(gatewayFailure)));
 });

@@ -47,7 +47,7 @@ import { insurancesApi } from './insurances';
 import { taxCertificatesApi } from './tax-certificates';
 import { adminTaxCertificatesApi } from './admin-tax-certificates';
 import { inboxApi } from './inbox';
-import { basketsApi } from './baskets';
+import { basketsApi, basketsRootApi } from './baskets';
 import { configurationsApi } from './configurations';
 
 export const api = new Hono<AppEnv>()
@@ -89,6 +89,7 @@ export const api = new Hono<AppEnv>()
   .route('/user', subscriptionsApi)
   .route('/user', taxCertificatesApi)
   .route('/basket', basketsApi)
+  .route('/basket/', basketsRootApi)
   .route('/admin', adminApi)
   .route('/ugc', reviewsApi)
   .route('/ugc', reviewListApi)

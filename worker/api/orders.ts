@@ -31,6 +31,7 @@ import { requireUser, signedInUser } from '../identity/session';
 import { allocate } from '../domain/orders/allocate';
 import { BalanceSpentError, CouponUsedUpError, GiftCardSpentError, OversoldError, placeOrders } from '../orders/place';
 import { confirmOrdersLater } from '../orders/confirmation';
+import { coverageDetails } from '../insurances/covered';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const id = z.coerce.number().int().positive();
@@ -241,7 +242,7 @@ export const checkoutOrders = new Hono<AppEnv>()
           giftCardAmount: shares[i]!.giftCard,
           balanceAmount: shares[i]!.balance,
           solidaryAmount: i === 0 ? donation : 0,
-          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, service: l.service, giftPaper: l.giftPaper })),
+          lines: group.lines.map((l) => ({ articleId: l.idArticle, offerId: l.idOffer, name: l.name, qty: l.qty, unitPrice: l.unitPrice, availabilityCode: l.availabilityCode, isService: l.service !== null, service: l.service, giftPaper: l.giftPaper, details: l.coverage ? coverageDetails(l.coverage) : l.giftCard ? { ...l.giftCard } : null })),
         })),
         replaces,
         now: c.var.now,

@@ -24,6 +24,7 @@ import { resolvePayLink } from '../payments/pay-later';
 import { METHOD_PROVIDER, maybeGatewayOf } from '../payments/providers';
 import { DetailsMismatchError, GatewayError, type StartPaymentInput } from '../payments/port';
 import { shopperReference } from '../payments/shopper';
+import { ordersHaveSubscription } from '../subscriptions/start';
 import { PAY_LINK_ERRORS } from './pay-later';
 
 const orderNumber = z.string().regex(ORDER_NUMBER_PATTERN, 'an order number');
@@ -122,11 +123,14 @@ async function pay(c: AppContext, who: Access, sent: PayRequest, returnPath: str
   // Whoever holds a pay-later link may pay, but only the owner may use or keep their stored cards.
   if (!who.owner && (storedCard || sent.storePaymentMethod)) throw appError('notFound');
   const origin = new URL(c.req.url).origin;
+  // A subscription renews on the card that paid it: the owner's card is stored for that use.
+  const subscription = who.owner && (await ordersHaveSubscription(c.env.DB, who.scope.orders.map((o) => o.order_number)));
   const request: StartInputRequest = {
     paymentMethod: sent.paymentMethod,
     returnUrl: origin + returnPath,
     shopperReference: who.owner ? shopperReference(who.userId) : undefined,
-    storePaymentMethod: who.owner ? sent.storePaymentMethod : undefined,
+    storePaymentMethod: subscription && !storedCard ? true : who.owner ? sent.storePaymentMethod : undefined,
+    recurringProcessingModel: subscription ? 'Subscription' : undefined,
     browserInfo: sent.browserInfo,
     origin,
     shopperLocale: c.var.language.replace('_', '-'),

@@ -6,7 +6,7 @@
  * them in; the rules of ./rules.ts decide with the cart's current lines.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { CART_CODES, decideAdd, decideQty, reconcile, type CartCode, type LineState, type OfferFact, type Reconciliation } from './rules';
+import { CART_CODES, MAX_ARTICLE_LINES, decideAdd, decideQty, reconcile, type CartCode, type LineState, type OfferFact, type Reconciliation } from './rules';
 
 export type LineKind = 'article' | 'insurance' | 'service' | 'installation';
 
@@ -20,6 +20,14 @@ export interface CartLineRow extends LineState {
   postalCode: string | null;
   giftPaper: boolean;
   addedAt: number;
+  /**
+   * A standalone insurance line (a renewal, or a new policy for an article bought earlier): the
+   * purchase it covers, { coversOrderNumber, coversArticleId, renewsPolicyId? }. Such a line has
+   * no article line in the cart (`articleReference` 0, `articleId` the covered article). A
+   * gift-card article line: who it is for (worker/gift-cards/rules.ts GiftCardDetails). Null for
+   * every other line.
+   */
+  details?: Record<string, string | number> | null;
 }
 
 export type CartResult<T = object> = ({ ok: true } & T) | { ok: false; code: CartCode };
@@ -35,6 +43,7 @@ interface StoredLine {
   service_id: number | null;
   postal_code: string | null;
   added_at: number;
+  details: string | null;
   [key: string]: SqlStorageValue;
 }
 
@@ -61,6 +70,7 @@ export class CartDO extends DurableObject<Env> {
       if (!columns.includes('kind')) ctx.storage.sql.exec("ALTER TABLE cart_lines ADD COLUMN kind TEXT NOT NULL DEFAULT 'article'");
       if (!columns.includes('service_id')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN service_id INTEGER');
       if (!columns.includes('postal_code')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN postal_code TEXT');
+      if (!columns.includes('details')) ctx.storage.sql.exec('ALTER TABLE cart_lines ADD COLUMN details TEXT');
       ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS cart_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     });
   }
@@ -80,6 +90,7 @@ export class CartDO extends DurableObject<Env> {
         postalCode: r.postal_code,
         giftPaper: r.gift_paper === 1,
         addedAt: r.added_at,
+        details: r.details === null ? null : (JSON.parse(r.details) as Record<string, string | number>),
       }));
   }
 
@@ -108,18 +119,19 @@ export class CartDO extends DurableObject<Env> {
   }
 
   /** Adds articles (all or none); `limited` lists the articles capped by stock (notice 1139). */
-  async add(items: { fact: OfferFact; qty: number }[], now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
+  async add(items: { fact: OfferFact; qty: number; details?: Record<string, string | number> | null }[], now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
     try {
       const limited = this.ctx.storage.transactionSync(() => {
         const capped: number[] = [];
-        for (const { fact, qty } of items) {
-          const decision = decideAdd(this.articleRows(), fact, qty);
+        for (const { fact, qty, details } of items) {
+          // An article line with details (a gift card for someone) is a line of its own.
+          const decision = decideAdd(this.articleRows(), fact, qty, Boolean(details));
           if (!decision.ok) throw new Rollback(decision.code);
           if (decision.limited) capped.push(fact.articleId);
           if ('idLine' in decision && decision.idLine !== undefined) {
             this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
             this.syncServices(fact.articleId, decision.qty);
-          } else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, now);
+          } else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, details, added_at) VALUES (?, ?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, details ? JSON.stringify(details) : null, now);
         }
         this.touch(now);
         return capped;
@@ -185,13 +197,38 @@ export class CartDO extends DurableObject<Env> {
     return { ok: true, lines: this.rows() };
   }
 
+  /**
+   * Adds a standalone insurance line (worker/insurances/account.ts has checked the purchase it
+   * covers and the plan): one line per covered purchase, so choosing again replaces it. It
+   * counts towards the line limit (1137) like any line of its own.
+   */
+  async addStandaloneInsurance(line: { articleId: number; offerId: number; serviceId: number; qty: number; details: { coversOrderNumber: string; coversArticleId: number; renewsPolicyId?: number } }, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+    const covers = (row: CartLineRow) => !!row.details && row.details.coversOrderNumber === line.details.coversOrderNumber && row.details.coversArticleId === line.details.coversArticleId;
+    const others = this.rows().filter((row) => (row.kind === 'article' || !!row.details) && !covers(row));
+    if (others.length >= MAX_ARTICLE_LINES) return { ok: false, code: CART_CODES.tooManyLines };
+    this.ctx.storage.transactionSync(() => {
+      for (const row of this.rows().filter(covers)) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', row.idLine);
+      this.ctx.storage.sql.exec(
+        "INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, details, added_at) VALUES (?, ?, ?, 0, 'insurance', ?, ?, ?)",
+        line.articleId,
+        line.offerId,
+        line.qty,
+        line.serviceId,
+        JSON.stringify(line.details),
+        now,
+      );
+      this.touch(now);
+    });
+    return { ok: true, lines: this.rows() };
+  }
+
   /** Removes a line and the services attached to its article. */
   async remove(idLine: number, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
     const line = this.rows().find((l) => l.idLine === idLine);
     if (!line) return { ok: false, code: CART_CODES.notInCart };
     this.ctx.storage.transactionSync(() => {
       this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', idLine);
-      if (line.articleReference === 0) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
+      if (line.kind === 'article') this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
       this.touch(now);
     });
     return { ok: true, lines: this.rows() };
@@ -227,7 +264,7 @@ export class CartDO extends DurableObject<Env> {
   }
 
   /** Takes in another cart's lines (an anonymous cart at login), each within the rules; refused ones are skipped. */
-  async absorb(items: { fact: OfferFact; qty: number }[], now: number): Promise<{ lines: CartLineRow[]; skipped: number[] }> {
+  async absorb(items: { fact: OfferFact; qty: number; details?: Record<string, string | number> | null }[], now: number): Promise<{ lines: CartLineRow[]; skipped: number[] }> {
     const skipped: number[] = [];
     for (const item of items) {
       const result = await this.add([item], now);

@@ -9,7 +9,7 @@ import { and, asc, between, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
 import { inList } from '../db/limits';
-import { articles, articleTranslations, brands, categoryTranslations, offers, physicalShops, physicalShopStock, sellers } from '../db/schema';
+import { articles, articleTranslations, brands, categoryTranslations, giftCardArticles, offers, physicalShops, physicalShopStock, sellers, subscriptionPlans } from '../db/schema';
 import { buybox, OWN_SELLER_ID, type OfferCondition } from '../domain/catalogue/buybox';
 import type { ArticleOffer } from '../domain/checkout/offer-match';
 import { LAST_PURCHASABLE_CODE, LAST_STOCKED_CODE, type OfferFact } from './rules';
@@ -74,6 +74,10 @@ export interface LineDetail {
   ratingCount: number;
   /** Spec §8 1145/1146: 'oem' only with the assembly service, 'companion' never alone. */
   saleRestriction: 'oem' | 'companion' | null;
+  /** A gift card (worker/gift-cards): its units become cards for the line's recipient. */
+  isGiftCard?: boolean;
+  /** Sold as a subscription (worker/subscriptions): the months of each period, null otherwise. */
+  subscriptionMonths?: number | null;
   seller: { id: number; name: string; slug: string; kind: 'own' | 'marketplace' | 'dropshipping'; sentBy: 'seller' | 'retailer' };
 }
 
@@ -111,6 +115,8 @@ export async function lineDetails(db: Db, channel: string, language: Language, o
       sellerSlug: sellers.slug,
       sellerKind: sellers.kind,
       sentBy: offers.sentBy,
+      giftCardAmount: giftCardArticles.amount,
+      subscriptionMonths: subscriptionPlans.periodMonths,
     })
     .from(offers)
     .innerJoin(articles, eq(articles.id, offers.articleId))
@@ -118,11 +124,13 @@ export async function lineDetails(db: Db, channel: string, language: Language, o
     .innerJoin(brands, eq(brands.id, articles.brandId))
     .innerJoin(sellers, eq(sellers.id, offers.sellerId))
     .leftJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, articles.categoryId), eq(categoryTranslations.lang, language)))
+    .leftJoin(giftCardArticles, eq(giftCardArticles.articleId, articles.id))
+    .leftJoin(subscriptionPlans, eq(subscriptionPlans.articleId, articles.id))
     .where(and(inList(offers.id, offerIds), eq(offers.channel, channel)));
   return new Map(
-    rows.map(({ sellerId, sellerName, sellerSlug, sellerKind, sentBy, family, ...row }) => [
+    rows.map(({ sellerId, sellerName, sellerSlug, sellerKind, sentBy, family, giftCardAmount, ...row }) => [
       row.offerId,
-      { ...row, family: family ?? '', seller: { id: sellerId, name: sellerName, slug: sellerSlug, kind: sellerKind, sentBy } },
+      { ...row, family: family ?? '', isGiftCard: giftCardAmount !== null, seller: { id: sellerId, name: sellerName, slug: sellerSlug, kind: sellerKind, sentBy } },
     ]),
   );
 }

@@ -47,6 +47,8 @@ export interface LineState {
   offerId: number;
   articleId: number;
   qty: number;
+  /** What the line carries beyond the article (a gift card's recipient): such a line is never merged into. */
+  details?: Record<string, string | number> | null;
 }
 
 export const isRefurbished = (fact: Pick<OfferFact, 'condition' | 'type'>): boolean => fact.condition !== 'new' || REFURBISHED_TYPES.has(fact.type);
@@ -76,9 +78,13 @@ export function decideQty(fact: OfferFact, wanted: number): QtyDecision {
   return wanted > cap ? { ok: true, qty: cap, limited: true } : { ok: true, qty: wanted, limited: false };
 }
 
-/** Adding `qty` units of an offer: onto its existing line, or as a new line within the line limit. */
-export function decideAdd(lines: readonly LineState[], fact: OfferFact, qty: number): (QtyDecision & { idLine?: number }) | { ok: false; code: CartCode } {
-  const existing = lines.find((line) => line.offerId === fact.offerId);
+/**
+ * Adding `qty` units of an offer: onto its existing line, or as a new line within the line limit.
+ * A line with details (a gift card for someone) stays as the buyer made it; `separate` adds a
+ * line of its own (the next gift card, for someone else).
+ */
+export function decideAdd(lines: readonly LineState[], fact: OfferFact, qty: number, separate = false): (QtyDecision & { idLine?: number }) | { ok: false; code: CartCode } {
+  const existing = separate ? undefined : lines.find((line) => line.offerId === fact.offerId && !line.details);
   if (!existing && lines.length >= MAX_ARTICLE_LINES) return { ok: false, code: CART_CODES.tooManyLines };
   const decision = decideQty(fact, (existing?.qty ?? 0) + qty);
   return decision.ok && existing ? { ...decision, idLine: existing.idLine } : decision;

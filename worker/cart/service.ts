@@ -14,6 +14,7 @@ import { articleExtras, factsForOffers, lineDetails, offersElsewhere } from './f
 import type { ChannelId } from '../channel/channels';
 import { installationCatalogue, provincePrefixes } from './installation';
 import { serviceCatalogue } from './services';
+import { coveredArticles } from '../insurances/covered';
 import { CART_CODES, type CartCode } from './rules';
 import { cartView, type CartNotice, type CartView, type OutOfStockInfo } from './view';
 
@@ -86,11 +87,14 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
   }
   // Installation lines are priced at their postal code's province, so the provinces are read only when there is one.
   const countryIso = channel.country;
-  const [catalogue, installations, provinces, user] = await Promise.all([
+  // Standalone insurance lines (renewals, new policies) are named after the article they cover, which is not in the cart.
+  const coveredIds = lines.filter((l) => l.kind === 'insurance' && !!l.details).map((l) => l.articleId);
+  const [catalogue, installations, provinces, user, covered] = await Promise.all([
     serviceCatalogue(db, language),
     installationCatalogue(db, language),
     lines.some((l) => l.kind === 'installation') ? provincePrefixes(db, [countryIso]) : new Map(),
     currentUser(c),
+    coveredArticles(db, language, coveredIds),
   ]);
   const view = cartView({
     idCart: cartId,
@@ -105,6 +109,7 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
     services: { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso, provinces },
     elsewhere,
     countryOf: (id) => c.var.channels[id as ChannelId]?.country ?? id,
+    covered,
   });
   rememberUnits(c, view.units);
   return view;
@@ -130,7 +135,8 @@ export async function mergeAnonymousCart(c: AppContext, user: UserRow): Promise<
     const facts = await factsForOffers(c.var.db, c.var.channel.id, lines.map((l) => l.offerId));
     const items = lines.flatMap((line) => {
       const fact = facts.get(line.offerId);
-      return fact ? [{ fact, qty: line.qty }] : [];
+      // A gift card keeps its recipient.
+      return fact ? [{ fact, qty: line.qty, details: line.details }] : [];
     });
     const account = cartStub(c, user.cartId);
     const merged = await account.absorb(items, c.var.now.getTime());

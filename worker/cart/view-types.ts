@@ -5,6 +5,7 @@
 import type { CriticalError } from '../domain/checkout/alerts';
 import type { ArticleOffer } from '../domain/checkout/offer-match';
 import type { SaleRestriction } from '../domain/checkout/sale-restrictions';
+import type { GiftCardDetails } from '../gift-cards/rules';
 import type { StoreAvailability } from './facts';
 import type { InstallationOffer, ProvincePrefixes } from './installation';
 import type { CartCode } from './rules';
@@ -96,6 +97,8 @@ export interface CartArticle {
   canAddGiftPaper: boolean;
   giftPaper: boolean;
   isSubscription: boolean;
+  /** A subscription line: the months of each period it renews for (worker/subscriptions); null otherwise. */
+  subscriptionMonths: number | null;
   delivery: { minDays: number; maxDays: number };
   /** Null on service lines, which ship nothing. */
   deliveryDate: CartDeliveryDate | null;
@@ -105,6 +108,16 @@ export interface CartArticle {
   saleRestriction: SaleRestriction | null;
   /** For a service line (articleReference ≠ 0): what it is (for an installation, the installation service id). */
   service: { kind: 'insurance' | 'service' | 'installation'; id: number } | null;
+  /**
+   * On a standalone insurance line only (a renewal or a new policy, which has no article line in
+   * the cart): the earlier purchase it covers and, for a renewal, the policy it continues.
+   */
+  coverage?: { coversOrderNumber: string; coversArticleId: number; articleName: string; renewsPolicyId?: number };
+  /**
+   * On a gift-card line only: who the cards are for (null when it was added without a recipient:
+   * they then go to the buyer). Absent on every other line.
+   */
+  giftCard?: GiftCardDetails | null;
   /** For an article line: the insurance plans, extra services and installation services it may carry (spec §3). */
   extendedInsurances: ServiceOption[];
   extraServices: ServiceOption[];

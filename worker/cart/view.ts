@@ -23,6 +23,8 @@ import { betterOffer, offerMatchErrors } from '../domain/checkout/offer-match';
 import { saleRestrictionErrors } from '../domain/checkout/sale-restrictions';
 import type { CartLineRow } from './cart-do';
 import type { ArticleExtras, LineDetail, OfferElsewhere } from './facts';
+import type { CoveredArticle } from '../insurances/covered';
+import { giftCardDetailsOf } from '../gift-cards/rules';
 import { eligibleInstallations, installationPrice } from './installation';
 import { eligibleInsurances, eligibleServices, maxUnits } from './rules';
 
@@ -55,6 +57,66 @@ export interface CartViewInput {
   /** The lines' offers that belong to other channels (./facts.ts `offersElsewhere`), and each channel's country. */
   elsewhere?: ReadonlyMap<number, OfferElsewhere>;
   countryOf?: (channel: string) => string;
+  /** The articles standalone insurance lines cover, by article id (worker/insurances/covered.ts). */
+  covered?: ReadonlyMap<number, CoveredArticle>;
+}
+
+/**
+ * A standalone insurance line (a renewal, or a new policy for an article bought earlier): the
+ * plan at its price now, named with the article it covers, sold by the store and shipping
+ * nothing. Left out when the plan is gone or insurance cannot be bought (business customers).
+ */
+function standaloneInsurance(line: CartLineRow, services: ServiceContext, covered: ReadonlyMap<number, CoveredArticle>): CartArticle | null {
+  const plan = services.insuranceAllowed ? services.insurances.find((p) => p.id === line.serviceId) : undefined;
+  const details = line.details;
+  if (!plan || !details) return null;
+  const article = covered.get(line.articleId);
+  const articleName = article?.name ?? String(line.articleId);
+  return {
+    idLine: line.idLine,
+    idArticle: line.articleId,
+    idOffer: line.offerId,
+    seller: { id: OWN_SELLER_ID, kind: 'own', minShippingPrice: 0 },
+    weightGrams: 0,
+    articleReference: line.articleReference,
+    name: `${plan.name} · ${articleName}`,
+    slug: article?.slug ?? '',
+    ean: article?.ean ?? '',
+    trademark: article?.brand ?? '',
+    trademarkRef: article?.brandId ?? 0,
+    family: article?.family ?? '',
+    familyId: article?.familyId ?? 0,
+    articleImage: article?.imageKey ?? '',
+    unitPrice: plan.price,
+    totalPrice: plan.price * line.qty,
+    basePrice: plan.price,
+    originalPrice: null,
+    crossedOutPrice: null,
+    recommendedPrice: null,
+    qty: line.qty,
+    maxQty: line.qty,
+    type: 'service',
+    condition: 'new',
+    availabilityCode: 0,
+    canAddGiftPaper: false,
+    giftPaper: false,
+    isSubscription: false,
+    subscriptionMonths: null,
+    delivery: { minDays: 0, maxDays: 0 },
+    deliveryDate: null,
+    mpOffer: null,
+    valoration: { average: 0, count: 0 },
+    saleRestriction: null,
+    service: { kind: 'insurance', id: plan.id },
+    coverage: { coversOrderNumber: String(details.coversOrderNumber), coversArticleId: Number(details.coversArticleId), articleName, ...(details.renewsPolicyId !== undefined ? { renewsPolicyId: Number(details.renewsPolicyId) } : {}) },
+    extendedInsurances: [],
+    extraServices: [],
+    installationOptions: [],
+    installationService: null,
+    storeAvailability: [],
+    buyboxOffers: [],
+    betterOffer: null,
+  };
 }
 
 /** The delivery dates of each delivery window, worked out once per view (lines often share a window). */
@@ -122,7 +184,7 @@ function installationArticle(line: CartLineRow, parent: CartArticle, services: S
 }
 
 export function cartView(input: CartViewInput): CartView {
-  const { idCart, lines, details, updatedAt, notices = [], outOfStock = null, services = NO_SERVICES, extras = NO_EXTRAS, elsewhere = new Map(), countryOf = (channel: string) => channel } = input;
+  const { idCart, lines, details, updatedAt, notices = [], outOfStock = null, services = NO_SERVICES, extras = NO_EXTRAS, elsewhere = new Map(), countryOf = (channel: string) => channel, covered = new Map() } = input;
   const deliveryDate = deliveryDates(input.now, input.timeZone);
   const articles: CartArticle[] = [];
   const otherChannelArticles: OtherChannelArticle[] = [];
@@ -167,13 +229,15 @@ export function cartView(input: CartViewInput): CartView {
       availabilityCode: d.availabilityCode,
       canAddGiftPaper: d.type !== 'digital',
       giftPaper: line.giftPaper,
-      isSubscription: false,
+      isSubscription: d.subscriptionMonths != null,
+      subscriptionMonths: d.subscriptionMonths ?? null,
       delivery,
       deliveryDate: deliveryDate(delivery),
       mpOffer: d.seller.kind === 'own' ? null : { idOffer: d.offerId, shopId: d.seller.id, shopName: d.seller.name, shopSlug: d.seller.slug, sentBy: d.seller.sentBy, deliveryKey: `${d.seller.kind}-${d.seller.id}` },
       valoration: { average: d.ratingAverage, count: d.ratingCount },
       saleRestriction: d.saleRestriction,
       service: null,
+      ...(d.isGiftCard ? { giftCard: giftCardDetailsOf(line.details) } : {}),
       extendedInsurances: services.insuranceAllowed ? eligibleInsurances(target, services.insurances).map((p) => ({ id: p.id, name: p.name, price: p.price, years: p.years, text: p.text })) : [],
       extraServices: eligibleServices(target, services.services).map((s) => ({ id: s.id, name: s.name, price: s.price, text: s.description })),
       installationOptions: eligibleInstallations(target, services.countryIso, services.installations).map((i) => ({ id: i.id, name: i.name, summary: i.summary })),
@@ -184,7 +248,7 @@ export function cartView(input: CartViewInput): CartView {
     });
   }
   // Each service line follows its article (which lists the options it was chosen from).
-  for (const line of lines.filter((l) => l.kind !== 'article')) {
+  for (const line of lines.filter((l) => l.kind !== 'article' && !l.details)) {
     const parentIndex = articles.findIndex((a) => a.idArticle === line.articleReference && a.service === null);
     const parent = articles[parentIndex];
     if (!parent) continue;
@@ -197,6 +261,11 @@ export function cartView(input: CartViewInput): CartView {
     if (!article) continue; // no longer offered with this article (or installed there): left out of the view and the price
     const group = articles.filter((a, i) => i > parentIndex && a.articleReference === parent.idArticle).length;
     articles.splice(parentIndex + 1 + group, 0, article);
+  }
+  // Standalone insurance lines come after the articles: they belong to no article line of this cart.
+  for (const line of lines.filter((l) => l.kind === 'insurance' && !!l.details)) {
+    const article = standaloneInsurance(line, services, covered);
+    if (article) articles.push(article);
   }
   const shops = new Map<number, CartView['totals']['cartShops'][number]>();
   for (const article of articles) {

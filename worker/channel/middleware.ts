@@ -11,6 +11,7 @@ import { appError } from '../http/errors';
 import { i18nFor } from '../i18n/catalogs';
 import { channelIdFromHost, isDomainAllowed, type Channel } from './channels';
 import { channelConfigStore } from './config';
+import { testClock } from '../http/test-clock';
 
 /** Header a client may send to choose the language of API messages (spec §7). */
 export const LANGUAGE_HEADER = LANGUAGE_HEADER_NAME;
@@ -22,18 +23,6 @@ function requestHost(request: Request): string {
 function apiLanguage(request: Request, channel: Channel): Language {
   const asked = request.headers.get(LANGUAGE_HEADER);
   return isLanguage(asked) && channel.languages.includes(asked) ? asked : channel.defaultLanguage;
-}
-
-/** The header a development or test request sets to say what time it is (wrangler.toml TEST_CLOCK). */
-export const TEST_CLOCK_HEADER = 'X-Test-Now';
-
-/** The time a request asks for, only where the test clock is on and never in production. */
-export function testClock(request: Request, env: Pick<Env, 'TEST_CLOCK' | 'ENVIRONMENT'>): Date | undefined {
-  if (env.TEST_CLOCK !== 'on' || env.ENVIRONMENT === 'production') return undefined;
-  const asked = request.headers.get(TEST_CLOCK_HEADER);
-  if (!asked) return undefined;
-  const at = new Date(asked);
-  return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
 export interface ChannelMiddlewareOptions {

@@ -126,6 +126,8 @@ export const FULL_INVOICE_FROM = 300_000;
 export const MAX_DIGITAL_CODES_PER_ARTICLE = 5;
 
 const isService = (a: CartArticle) => a.service !== null;
+/** A gift-card line (worker/gift-cards): not discounted by promotions, not paid with another gift card. */
+const isGiftCard = (a: CartArticle) => a.giftCard !== undefined;
 
 /**
  * Store pickup only in a shop that serves the delivery country (spec §3 notAvailableShopsReasons):
@@ -193,7 +195,8 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     else if (choice.customerRequestsInvoice) criticalErrors.push({ code: ALERT_CODES.incompleteBillingAddress });
   }
   // Spec §8 1154: a few codes of one digital article per order.
-  for (const a of cart.articles) if (a.type === 'digital' && a.qty > MAX_DIGITAL_CODES_PER_ARTICLE) criticalErrors.push({ code: ALERT_CODES.digitalCodesLimit, articleName: a.name });
+  // Gift cards are not codes from a stock: their own limit is per line (worker/gift-cards/rules.ts).
+  for (const a of cart.articles) if (a.type === 'digital' && !isGiftCard(a) && a.qty > MAX_DIGITAL_CODES_PER_ARTICLE) criticalErrors.push({ code: ALERT_CODES.digitalCodesLimit, articleName: a.name });
 
   // One group per seller (spec §3 ordersAndDeliveries), each priced for the destination.
   const grouped = deliveryGroups(cart.articles.map((a) => ({ ...a, sellerKind: a.seller.kind, shopId: a.seller.id, minShippingPrice: a.seller.kind === 'marketplace' ? a.seller.minShippingPrice : undefined })));
@@ -262,11 +265,13 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
 
   // Promotions (spec §3 talonOne*): free shipping covers our own shipping; other sellers charge theirs.
   const inputs = await promotionInputs(db, user.id, choice.couponCodes ?? [], c.var.now);
+  // Gift cards are money: no promotion discounts them or counts them towards its threshold.
+  const discountable = cart.articles.filter((a) => !isGiftCard(a));
   const promotions = evaluate({
     cart: {
       channel: channel.id,
-      subtotal: totals.articlesSubtotal,
-      lines: cart.articles.map((a) => ({ idLine: a.idLine, articleId: a.idArticle, categoryId: a.familyId, brandId: a.trademarkRef, unitPrice: a.unitPrice, qty: a.qty })),
+      subtotal: discountable.reduce((sum, a) => sum + a.totalPrice, 0),
+      lines: discountable.map((a) => ({ idLine: a.idLine, articleId: a.idArticle, categoryId: a.familyId, brandId: a.trademarkRef, unitPrice: a.unitPrice, qty: a.qty })),
       shippingCost: totals.shippingCost,
     },
     user: { isFirstPurchase: user.totalPurchases === 0, userUsage: inputs.userUsage },
@@ -286,6 +291,8 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   // A gift card pays what it can of the rest (spec: applied to the total), then the store balance if asked.
   let giftCard: Quote['giftCard'] = null;
   if (choice.giftCardCode) {
+    // A gift card does not buy other gift cards (it would turn a card into new, later-expiring ones).
+    if (cart.articles.some(isGiftCard)) throw appError('giftCardForGiftCards');
     const check = await checkGiftCard(db, choice.giftCardCode, c.var.now);
     if (!check.ok) throw appError(GIFT_CARD_ERRORS[check.problem]);
     giftCard = { code: check.code, balance: check.balance, applied: Math.min(check.balance, beforeGiftCard) };
@@ -299,7 +306,7 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
   // invoice is not allowed, so the order needs an invoice address with its tax id.
   if (beforeGiftCard >= FULL_INVOICE_FROM && !(billingAddress && typeof billingAddress.nif === 'string' && billingAddress.nif !== '')) throw appError('personalIdRequired');
 
-  // Gift cards, subscriptions, pay-per-use and customised cases are not sold yet: PLAIN_CART_FACTS says so.
+  // Subscriptions, pay-per-use and customised cases are not sold yet: PLAIN_CART_FACTS says so.
   const facts: CartFacts = {
     ...PLAIN_CART_FACTS,
     channel,
@@ -309,9 +316,12 @@ export async function quoteCheckout(c: AppContext, user: UserRow, cartId: string
     hasMarketplace: groups.some((g) => g.kind === 'marketplace'),
     hasDropshipping: groups.some((g) => g.kind === 'dropshipping'),
     hasDigital: cart.articles.some((a) => a.type === 'digital'),
+    hasGiftCards: cart.articles.some(isGiftCard),
     hasRefurbished: cart.articles.some((a) => !isService(a) && isRefurbished(a)),
     hasPresale: cart.articles.some((a) => a.availabilityCode === 5),
     hasDeals: cart.articles.some((a) => a.type === 'deal'),
+    // A subscription renews on a stored card: only the card provider can pay it (32028).
+    hasSubscription: cart.articles.some((a) => a.isSubscription),
     shippingType: choice.shippingType,
     countryIso: destination.countryIso,
   };

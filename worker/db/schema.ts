@@ -1073,6 +1073,15 @@ export const giftCardMovements = sqliteTable(
   (t) => [index('gift_card_movements_code_idx').on(t.code)],
 );
 
+/**
+ * The articles that are gift cards (sold by the store, digital, one per amount): a paid unit of
+ * one becomes a gift card of its unit price (worker/gift-cards/issue.ts).
+ */
+export const giftCardArticles = sqliteTable('gift_card_articles', {
+  articleId: integer('article_id').primaryKey(),
+  amount: integer('amount').notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Services sold with an article (spec §3 extended insurance, extra service).
 

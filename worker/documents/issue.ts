@@ -31,6 +31,8 @@ import {
   type DocumentType,
 } from '../domain/documents/rules';
 import { breakdownTotals, vatBreakdown } from '../domain/documents/vat';
+import { reverseChargeLines } from '../domain/documents/exemption';
+import { reverseChargeCertificate } from '../tax-certificates/certificates';
 import { addressLine, addressPartsOf } from '../domain/identity/address-format';
 import { appError } from '../http/errors';
 
@@ -57,6 +59,8 @@ export interface DocumentParty {
   country: string;
   /** The seller's id (0 = Ampora) on the seller side. */
   sellerId?: number;
+  /** On the buyer side of a reverse-charge document: the tax-exemption certificate that made it one. */
+  certificateId?: number;
 }
 
 /** What the document says, before it gets its number and hash. */
@@ -172,11 +176,14 @@ export async function orderSeller(db: Db, order: typeof orders.$inferSelect): Pr
 }
 
 const orderDocumentGuard = (orderNumber: string) =>
-  sql`NOT EXISTS (SELECT 1 FROM documents WHERE order_number = ${orderNumber} AND doc_type IN ('invoice', 'ticket', 'marketplace'))`;
+  sql`NOT EXISTS (SELECT 1 FROM documents WHERE order_number = ${orderNumber} AND doc_type IN ('invoice', 'ticket', 'marketplace', 'passiveSubject'))`;
 
 /**
  * Issues the order's document once it is paid (`paid_at` set): the seller's own document for a
- * marketplace order, a simplified ticket when Spain's rules allow one, an invoice otherwise.
+ * marketplace order, a simplified ticket when Spain's rules allow one, an invoice otherwise —
+ * a reverse-charge one (`passiveSubject`, 0 % VAT on the amounts paid, the buyer's certificate
+ * kept in `buyer.certificateId`) when a validated certificate covers the billing address now
+ * (worker/domain/documents/exemption.ts).
  * Idempotent: an order that has one gets it back; an unpaid or unknown order gets undefined.
  */
 export async function ensureOrderDocument(db: Db, orderNumber: string, now: Date): Promise<DocumentRow | undefined> {
@@ -192,12 +199,14 @@ export async function ensureOrderDocument(db: Db, orderNumber: string, now: Date
   const buyer = buyerOf(order.billingAddress, order.shippingAddress);
   const total = printed.reduce((sum, l) => sum + l.total, 0);
   const seller = await orderSeller(db, order);
-  const docType: DocumentType =
+  let docType: DocumentType =
     order.sellerKind === 'marketplace'
       ? 'marketplace'
       : ticketAllowed({ channel, frontOrder: order.frontOrder, total, buyerTaxId: buyer.taxId !== '', retail: SHOP_SALES_ARE_RETAIL_CASE })
         ? 'ticket'
         : 'invoice';
+  const certificate = docType === 'invoice' ? await reverseChargeCertificate(db, { ...order, channel }, now) : null;
+  if (certificate) docType = 'passiveSubject';
   const draft: Draft = {
     channel,
     docType,
@@ -209,8 +218,8 @@ export async function ensureOrderDocument(db: Db, orderNumber: string, now: Date
     refundId: null,
     language: order.language,
     seller,
-    buyer,
-    lines: printed,
+    buyer: certificate ? { ...buyer, certificateId: certificate.id } : buyer,
+    lines: certificate ? reverseChargeLines(printed) : printed,
   };
   return insertChained(db, draft, now, orderDocumentGuard(orderNumber), () => currentOrderDocument(db, orderNumber));
 }
@@ -370,7 +379,7 @@ export async function issueMissingDocuments(db: Db, now: Date): Promise<number> 
   const missing = await db
     .select({ orderNumber: orders.orderNumber })
     .from(orders)
-    .where(and(isNotNull(orders.paidAt), sql`NOT EXISTS (SELECT 1 FROM documents d WHERE d.order_number = ${orders.orderNumber} AND d.doc_type IN ('invoice', 'ticket', 'marketplace'))`))
+    .where(and(isNotNull(orders.paidAt), sql`NOT EXISTS (SELECT 1 FROM documents d WHERE d.order_number = ${orders.orderNumber} AND d.doc_type IN ('invoice', 'ticket', 'marketplace', 'passiveSubject'))`))
     .limit(SWEEP_BATCH);
   let issued = 0;
   for (const { orderNumber } of missing) {

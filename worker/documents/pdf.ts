@@ -14,6 +14,7 @@ import type { ChannelId } from '../channel/channels';
 import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
 import { localDate } from '../domain/documents/numbering';
 import { ptQrPayload } from '../domain/documents/portugal';
+import { REVERSE_CHARGE_MENTION } from '../domain/documents/exemption';
 import { italianTypeCode, portugueseTypeCode, type DocumentType } from '../domain/documents/rules';
 import type { VatRow } from '../domain/documents/vat';
 import type { DocumentLine, DocumentParty, DocumentRow } from './issue';
@@ -226,6 +227,17 @@ export async function documentPdf({ document: doc, rectifiedCode, language, i18n
     w.text(label, 460, { right: true, bold: strong, size: strong ? 11 : 9 });
     w.text(money(value), right, { right: true, bold: strong, size: strong ? 11 : 9 });
     w.line(strong ? 16 : 12);
+  }
+
+  // A reverse-charge document (and its credit notes) carries the legal mention of the channel's country.
+  if (typeof buyer.certificateId === 'number') {
+    w.need(30);
+    w.line(6);
+    w.text(REVERSE_CHARGE_MENTION[channel] ?? REVERSE_CHARGE_MENTION.ES, MARGIN, { bold: true, maxWidth: right - MARGIN });
+    w.line();
+    const certificateId = buyer.certificateId;
+    w.text(i18n._(msg`VAT is accounted for by the customer (tax-exemption certificate ${certificateId}).`), MARGIN, { maxWidth: right - MARGIN });
+    w.line();
   }
 
   for (const section of sections) {

@@ -80,7 +80,7 @@ export async function userModel347(db: Db, userId: number, year: number): Promis
   const rows = await db
     .select({ issuedAt: documents.issuedAt, total: documents.total, series: documents.series })
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.channel, 'ES'), inArray(documents.docType, ['invoice', 'ticket', 'corrective']), gte(documents.issuedAt, from), lt(documents.issuedAt, to)));
+    .where(and(eq(documents.userId, userId), eq(documents.channel, 'ES'), inArray(documents.docType, ['invoice', 'ticket', 'passiveSubject', 'corrective']), gte(documents.issuedAt, from), lt(documents.issuedAt, to)));
   const ofYear = rows
     .filter((r) => !r.series.startsWith('RM'))
     .map((r) => ({ ...localDate('ES', new Date(r.issuedAt)), total: r.total }))

@@ -167,14 +167,45 @@ export const ERRORS = {
   campaignNotEnded: { type: 'conflict', code: 'CAMPAIGN_NOT_ENDED', status: 409, message: msg`The campaign is still running: the draw can only take place after it ends.` },
   staffOnly: { type: 'forbidden', code: 'STAFF_ONLY', status: 403, message: msg`This page is for store staff only.` },
   // Account: digital codes.
+  digitalCodeNotReleased: { type: 'conflict', code: 'DIGITAL_CODE_NOT_RELEASED', status: 409, message: msg`This game or program is not out yet: you can see its key from the release date.` },
+  digitalCodeVoided: { type: 'conflict', code: 'DIGITAL_CODE_VOIDED', status: 409, message: msg`This key was cancelled with its order and can no longer be seen.` },
   // Account: coupons.
+  couponNotFound: { type: 'not_found', code: 'COUPON_NOT_FOUND', status: 404, message: msg`This coupon code does not exist. Check it and try again.` },
+  couponAlreadyAdded: { type: 'conflict', code: 'COUPON_ALREADY_ADDED', status: 409, message: msg`This coupon is already in your account.` },
+  couponOtherChannel: { type: 'conflict', code: 'COUPON_OTHER_STORE', status: 409, message: msg`This coupon is for another country’s store and cannot be used here.` },
+  couponEnded: { type: 'conflict', code: 'COUPON_ENDED', status: 409, message: msg`This coupon has expired.` },
+  couponRunOut: { type: 'conflict', code: 'COUPON_RUN_OUT', status: 409, message: msg`This coupon has run out: it has been used as many times as it allows.` },
+  couponAlreadyUsed: { type: 'conflict', code: 'COUPON_ALREADY_USED', status: 409, message: msg`You have already used this coupon as many times as it allows.` },
+  couponLimit: { type: 'conflict', code: 'COUPON_LIMIT', status: 409, message: msg`Your account already holds 100 coupons, the most it can keep.` },
   // Account: subscriptions.
+  subscriptionNotCancelable: { type: 'conflict', code: 'SUBSCRIPTION_NOT_CANCELABLE', status: 409, message: msg`This subscription has already ended or been cancelled.` },
+  subscriptionFinished: { type: 'conflict', code: 'SUBSCRIPTION_FINISHED', status: 409, message: msg`This subscription has ended: its card can no longer be changed.` },
+  subscriptionCardUnknown: { type: 'validation', code: 'SUBSCRIPTION_CARD_UNKNOWN', status: 400, message: msg`This card is not one of your saved cards. Choose one of them or add it first.` },
+  subscriptionCardExpired: { type: 'validation', code: 'SUBSCRIPTION_CARD_EXPIRED', status: 400, message: msg`This card has expired. Choose another one.` },
   // Account: insurance policies.
+  insuranceNotRenewable: { type: 'conflict', code: 'INSURANCE_NOT_RENEWABLE', status: 409, message: msg`This policy cannot be renewed now: a policy can be renewed once, from 60 days before it ends until 30 days after.` },
+  insuranceNotEligible: { type: 'conflict', code: 'INSURANCE_NOT_ELIGIBLE', status: 409, message: msg`This product cannot have this insurance: it must be sold by Ampora, have no policy yet and have been paid less than 30 days ago.` },
+  insurancePurchaseNotFound: { type: 'not_found', code: 'INSURANCE_PURCHASE_NOT_FOUND', status: 404, message: msg`We cannot find this product in your orders.` },
   // Account: tax-exemption certificates.
+  certificateFieldMissing: { type: 'validation', code: 'CERTIFICATE_FIELD_MISSING', status: 400, message: msg`A certificate needs a billing address, a tax ID and a file.` },
+  certificateTaxIdInvalid: { type: 'validation', code: 'CERTIFICATE_TAX_ID_INVALID', status: 400, message: msg`This tax ID is not valid for the country and customer type of the billing address.` },
+  certificateTaxIdMismatch: { type: 'validation', code: 'CERTIFICATE_TAX_ID_MISMATCH', status: 400, message: msg`The tax ID must be the one of the chosen billing address.` },
+  certificateNeedsBusiness: { type: 'conflict', code: 'CERTIFICATE_NEEDS_BUSINESS', status: 409, message: msg`Certificates are for business customers: choose the billing address of a company or a self-employed person.` },
+  certificateFileType: { type: 'validation', code: 'CERTIFICATE_FILE_TYPE', status: 400, message: msg`Upload the certificate as a PDF, JPEG or PNG file.` },
+  certificateFileTooLarge: { type: 'validation', code: 'CERTIFICATE_FILE_TOO_LARGE', status: 413, message: msg`The certificate file may be up to 5 MB.` },
+  certificateStateConflict: { type: 'conflict', code: 'CERTIFICATE_STATE', status: 409, message: msg`This certificate cannot change from the state it is in.` },
   // Account: inbox.
   // Account: wishlists and baskets.
+  basketListLimit: { type: 'conflict', code: 'BASKET_LIST_LIMIT', status: 409, message: msg`You have reached the maximum of 50 lists. Delete one to create another.` },
+  basketArticleLimit: { type: 'conflict', code: 'BASKET_ARTICLE_LIMIT', status: 409, message: msg`This list is full: it can hold at most 200 products. Remove some or use another list.` },
+  basketArticleNotInList: { type: 'not_found', code: 'BASKET_ARTICLE_NOT_IN_LIST', status: 404, message: msg`This product is no longer in the list.` },
+  basketCopySameList: { type: 'validation', code: 'BASKET_COPY_SAME_LIST', status: 400, message: msg`Choose another list to copy into: a list cannot be copied into itself.` },
   // Account: saved configurations.
+  configurationLimit: { type: 'conflict', code: 'CONFIGURATION_LIMIT', status: 409, message: msg`You have saved as many configurations as you can (50). Delete one to save another.` },
+  configurationUnknownArticle: { type: 'validation', code: 'CONFIGURATION_UNKNOWN_ARTICLE', status: 400, message: msg`A component of this configuration is not in our catalogue.` },
   // Gift cards: purchase.
+  giftCardNotOnSale: { type: 'not_found', code: 'GIFT_CARD_NOT_ON_SALE', status: 404, message: msg`Gift cards of this amount are not sold on this store.` },
+  giftCardForGiftCards: { type: 'conflict', code: 'GIFT_CARD_FOR_GIFT_CARDS', status: 409, message: msg`A gift card cannot pay for other gift cards. Remove the gift card code, or buy the gift cards in a separate order.` },
   timeout: { type: 'timeout', code: 'TIMEOUT', status: 408, message: msg`The request took too long. Please try again.` },
   internal: { type: 'internal', code: 'INTERNAL_ERROR', status: 500, message: msg`Something went wrong on our side. Please try again.` },
   unknown: { type: 'internal', code: 'UNKNOWN', status: 500, message: msg`Unknown error` },

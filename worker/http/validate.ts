@@ -5,11 +5,14 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { output, ZodType } from 'zod';
+import { z, type output, type ZodType } from 'zod';
 import type { Language } from '../../client/i18n/languages';
 import type { AppContext } from './context';
 import { appError } from './errors';
 import { issueMessage } from './validation-messages';
+
+/** A list's `page` query parameter: 1 when absent, else a whole number from 1 to 10,000 (anything else is the 400). */
+export const pageParam = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result, c) => {

@@ -32,7 +32,7 @@ export interface OwnedRoute {
   method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
   /** The full API path with `:id` for the object's id (a query string may follow). */
   path: string;
-  /** A valid body for the call, so only ownership can refuse it. */
+  /** A valid body for the call, so only ownership can refuse it; a whole string `":id"` (or a saved name) is filled in. */
   body?: unknown;
   /** False for a call whose success ends the object (placing the cart's order): user B only tries it. */
   ownerPass?: false;

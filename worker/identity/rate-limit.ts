@@ -60,6 +60,8 @@ export const RATE_LIMITS = {
   ugcVote: { account: { max: 200, windowS: 60 * 60 }, client: { max: 400, windowS: 60 * 60 } },
   ugcReport: { account: { max: 30, windowS: 24 * 60 * 60 }, client: { max: 60, windowS: 24 * 60 * 60 } },
   ugcUpload: { account: { max: 40, windowS: 60 * 60 }, client: { max: 80, windowS: 60 * 60 } },
+  // Tax-exemption certificates (worker/tax-certificates): each upload is a file kept in R2 for staff to read.
+  taxCertificateUpload: { account: { max: 10, windowS: 24 * 60 * 60 }, client: { max: 30, windowS: 24 * 60 * 60 } },
 } as const satisfies Record<string, Rules>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;

@@ -20,7 +20,7 @@ export interface InboxNews {
 }
 
 /** The message as a statement of the caller's batch (it is added only if that batch commits). */
-export function inboxStatement(db: Db, news: InboxNews): BatchItem<'sqlite'> {
+function inboxStatement(db: Db, news: InboxNews): BatchItem<'sqlite'> {
   return db
     .insert(inboxMessages)
     .values({ userId: news.userId, kind: news.kind, ref: news.ref, params: news.params, createdAt: news.at })

@@ -29,6 +29,7 @@ import { orders, users } from '../db/schema';
 import { addressLines, addressPartsOf } from '../domain/identity/address-format';
 import { orderConfirmationEmail } from '../email/templates';
 import type { EmailMessage, EmailSender } from '../email/provider';
+import { deliverGiftCards } from '../gift-cards/send';
 import { i18nFor } from '../i18n/catalogs';
 import { BANK_ACCOUNTS, type BankAccount } from './bank-accounts';
 import { ordersOfUser, type OrderSummary } from './read';
@@ -171,6 +172,8 @@ export function confirmOrdersLater(c: AppContext, orderNumbers: readonly string[
           trackingUrl: (orderNumber, language) => origin + href('tracking', language, channels[group.channel], { orderNumber }),
         });
       }
+      // The gift cards of the paid ones go to their recipients now (the sweep sends any left over).
+      await deliverGiftCards(db, sender, orderNumbers, { now, originOf: (id) => (id === channel.id ? requestUrl.origin : origins[id]) });
     })
     .catch((error: unknown) => console.error('Order confirmations failed', error));
   let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;

@@ -17,6 +17,7 @@ import { assignDigitalCodes } from '../digital/codes';
 import { issueGiftCards } from '../gift-cards/issue';
 import { startSubscriptions } from '../subscriptions/start';
 import { createPolicies } from '../insurances/policies';
+import { tellOrderPaid } from '../inbox/order-news';
 
 export interface PaidLine {
   id: number;
@@ -44,7 +45,7 @@ export interface PaidOrder {
 export type FulfilmentStep = (db: Db, order: PaidOrder, now: Date) => Promise<void>;
 
 /** In this order: a subscription or policy step may read what an earlier step delivered. */
-export const FULFILMENT_STEPS: readonly { name: string; run: FulfilmentStep }[] = [
+const FULFILMENT_STEPS: readonly { name: string; run: FulfilmentStep }[] = [
   { name: 'digital codes', run: assignDigitalCodes },
   { name: 'gift cards', run: issueGiftCards },
   { name: 'subscriptions', run: startSubscriptions },
@@ -93,8 +94,10 @@ export async function fulfilOrder(db: Db, orderNumber: string, now: Date): Promi
   return done;
 }
 
-/** After an order became paid: its tax document, then its fulfilment. Never throws (the sweep retries). */
+/** After an order became paid: the customer's inbox message, its tax document, then its fulfilment. Never throws (the sweep retries). */
 export async function afterOrderPaid(db: Db, orderNumber: string, now: Date): Promise<void> {
+  // Told once per order whichever way it was paid (the ref is the order number).
+  await tellOrderPaid(db, orderNumber);
   try {
     await ensureOrderDocument(db, orderNumber, now);
   } catch (error) {

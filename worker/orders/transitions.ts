@@ -20,6 +20,8 @@ import { idempotencyKey } from '../payments/adyen/client';
 import { maybeGatewayOf } from '../payments/providers';
 import { cancelReplacedOrderDocument } from '../documents/issue';
 import { afterOrderPaid } from './fulfil';
+import { voidUnrevealedCodesStatement } from '../digital/codes';
+import { orderNewsStatement } from '../inbox/order-news';
 import { refundableAmount, refundByKey, refundOrder } from '../refunds/refunds';
 import type { AfterSalesDeps } from '../refunds/deps';
 import { CANCELLABLE_STATES, CHANGEABLE_STATES, receivesMoney } from '../../client/orders/actions';
@@ -74,7 +76,10 @@ function transitionStatements(
     d1.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(order.order_number, input.to, at),
   ];
   // Guarded by the cancelled state itself: given back once, whoever cancelled.
-  if (input.to === 'cancelled') statements.push(...releaseStockStatements(d1, order.order_number));
+  if (input.to === 'cancelled') statements.push(...releaseStockStatements(d1, order.order_number), voidUnrevealedCodesStatement(d1, order.order_number));
+  // The customer's inbox message of the new state (shipped, delivered, cancelled), only if this batch moved the order.
+  const news = orderNewsStatement(d1, order.order_number, input.to, at);
+  if (news) statements.push(news);
   return statements;
 }
 

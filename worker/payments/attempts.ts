@@ -21,6 +21,7 @@ import { answerFor, type AnswerPages, type PaymentAnswer } from './answer';
 import { idempotencyKey } from './adyen/client';
 import { applyPendingEvents, receiveEvents, type OrdersConfirmed } from './events';
 import { DetailsMismatchError, GatewayError, outcomeIsFor, type GatewayEvent, type PaymentGateway, type PaymentOutcome, type StartPaymentInput } from './port';
+import { attachPaymentToken } from '../subscriptions/start';
 
 export type AttemptStage = 'starting' | 'action' | 'details' | 'done' | 'failed';
 
@@ -255,6 +256,9 @@ export async function recordOutcome(db: D1Database, row: AttemptRow, outcome: Pa
       raw: { source: 'answer', resultCode: answer.resultCode, reason },
     };
     await receiveEvents(db, [event], now, confirmed);
+    // The card stored for a subscription's renewals reaches us only in this answer: the orders'
+    // subscriptions (created by the fulfilment just run) take it now.
+    if (outcome.status === 'authorised' && outcome.storedMethod) await attachPaymentToken(db, scope.orders.map((o) => o.order_number), outcome.storedMethod, now);
   } else if (final || outcome.status === 'error') {
     // No psp reference to key an event by (an error before the provider made a payment): the attempt is over.
     await db.prepare("UPDATE payments SET state = 'refused', refusal_reason = ?, version = version + 1, updated_at = ? WHERE id = ? AND state = 'pending'").bind(outcome.status === 'error' ? (outcome.refusalReason ?? 'Error') : 'Refused', now, row.id).run();

@@ -20,6 +20,7 @@ import { GATEWAY_METHODS, nextState } from '../domain/orders/state-machine';
 import type { GatewayEvent } from './port';
 import { dbFor } from '../db/client';
 import { afterOrderPaid } from '../orders/fulfil';
+import { orderNewsStatement } from '../inbox/order-news';
 import { settleRefunds } from '../refunds/refunds';
 
 /** Modifications (refund, cancel, capture) name the payment in originalReference. */
@@ -171,6 +172,8 @@ export function orderExpiredStatements(db: D1Database, orderNumber: string, scop
       .bind(cancelled, now, orderNumber, guard?.paymentId ?? null, guard?.version ?? null, scope.reference, guard?.paymentId ?? null),
     db.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(orderNumber, cancelled, now),
     ...releaseStockStatements(db, orderNumber),
+    // The customer's inbox message (worker/inbox/order-news.ts), only once the order is cancelled.
+    orderNewsStatement(db, orderNumber, cancelled, now)!,
   ];
 }
 

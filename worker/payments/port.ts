@@ -15,7 +15,8 @@ export interface Money {
 export type PaymentAction = Record<string, unknown> & { type: string };
 
 export type PaymentOutcome = (
-  | { status: 'authorised'; pspReference: string }
+  /** `storedMethod`: the card the provider stored with this payment for later charges (a subscription's first payment). */
+  | { status: 'authorised'; pspReference: string; storedMethod?: StoredMethod }
   | { status: 'refused'; pspReference?: string; refusalReason?: string; refusalReasonCode?: string }
   | { status: 'pending'; pspReference?: string }
   | { status: 'action_needed'; pspReference?: string; action: PaymentAction }
@@ -77,6 +78,8 @@ export interface StartPaymentInput {
   lines?: OrderLine[];
   shopperReference?: string;
   storePaymentMethod?: boolean;
+  /** Why the card is stored or used stored: 'Subscription' when later charges renew a subscription; 'CardOnFile' otherwise. */
+  recurringProcessingModel?: 'CardOnFile' | 'Subscription';
   /** Browser data and channel for 3-D Secure 2 (passed through). */
   browserInfo?: Record<string, unknown>;
   origin?: string;
@@ -187,6 +190,24 @@ export interface CardProviderGateway extends PaymentGateway {
   disableStoredMethod(shopperReference: string, storedMethodId: string): Promise<void>;
   /** Whether every item of a webhook body is signed with our key; the events when they are, undefined when not. */
   verifyWebhook(body: unknown): Promise<GatewayEvent[] | undefined>;
+  /**
+   * Charges a stored card without the shopper (a subscription's renewal): merchant-initiated, the
+   * same `idempotencyKey` always the same charge. Left out by a provider that cannot.
+   */
+  chargeStoredMethod?(input: StoredMethodCharge): Promise<PaymentOutcome>;
+}
+
+/** A merchant-initiated charge of a stored card (worker/subscriptions/renew.ts). */
+export interface StoredMethodCharge {
+  amount: Money;
+  /** Our reference for the charge (at most 80 characters). */
+  reference: string;
+  shopperReference: string;
+  storedMethodId: string;
+  /** At most 64 characters: one charge per key, whatever the number of calls. */
+  idempotencyKey: string;
+  /** Required by the provider's request schema although no shopper is sent anywhere. */
+  returnUrl: string;
 }
 
 /** A notification as it reached /api/paymentGateway/{provider}/notification: verified by the adapter from its raw bytes. */

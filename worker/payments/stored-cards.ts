@@ -40,18 +40,20 @@ export function isExpired(expiry: { month: number; year: number }, today: string
 }
 
 /**
- * Subscriptions do not exist in the store yet (no table, no calls), so no card pays one; when
- * they arrive, this is where a card's active subscription is looked up.
+ * The user's cards that a subscription will charge again (ACTIVE, or starting: worker/subscriptions/states.ts
+ * chargesCard); a cancelled or ended subscription no longer holds its card. Without a database, none.
  */
-function cardsInSubscriptions(): ReadonlySet<string> {
-  return new Set();
+export async function cardsInSubscriptions(d1: D1Database | undefined, userId: number): Promise<ReadonlySet<string>> {
+  if (!d1) return new Set();
+  const { results } = await d1.prepare("SELECT DISTINCT payment_token FROM subscriptions WHERE user_id = ? AND state IN ('ACTIVE', 'ACTIVATION_PENDING') AND payment_token IS NOT NULL").bind(userId).all<{ payment_token: string }>();
+  return new Set(results.map((r) => r.payment_token));
 }
 
 /**
  * The provider's stored methods as the spec's cards, non-expired first (each group in the
  * provider's order). A stored method without a card expiry is not a bank card and is left out.
  */
-export function toBankCards(methods: readonly StoredMethod[], clientId: string, today: string, inSubscriptions: ReadonlySet<string> = cardsInSubscriptions()): StoredBankCard[] {
+export function toBankCards(methods: readonly StoredMethod[], clientId: string, today: string, inSubscriptions: ReadonlySet<string> = new Set()): StoredBankCard[] {
   const cards: StoredBankCard[] = [];
   for (const method of methods) {
     const expiry = expiryOf(method);
@@ -76,17 +78,18 @@ export interface CardOwner {
   hashId: string;
 }
 
-/** The user's stored cards at the provider. */
-export async function listBankCards(gateway: CardProviderGateway, user: CardOwner, today: string): Promise<StoredBankCard[]> {
-  return toBankCards(await gateway.listStoredMethods(shopperReference(user.id)), user.hashId, today);
+/** The user's stored cards at the provider (`d1`: where their subscriptions are, for hasActiveSubscription). */
+export async function listBankCards(gateway: CardProviderGateway, user: CardOwner, today: string, d1?: D1Database): Promise<StoredBankCard[]> {
+  const [methods, inSubscriptions] = await Promise.all([gateway.listStoredMethods(shopperReference(user.id)), cardsInSubscriptions(d1, user.id)]);
+  return toBankCards(methods, user.hashId, today, inSubscriptions);
 }
 
 /**
  * Removes one of the user's cards. Only a card the provider lists under this user is touched;
  * any other id (someone else's, made up) is 'not_found' without a call to remove it.
  */
-export async function disableBankCard(gateway: CardProviderGateway, user: CardOwner, cardId: string, today: string): Promise<'removed' | 'not_found' | 'in_subscription'> {
-  const card = (await listBankCards(gateway, user, today)).find((c) => c.id === cardId);
+export async function disableBankCard(gateway: CardProviderGateway, user: CardOwner, cardId: string, today: string, d1?: D1Database): Promise<'removed' | 'not_found' | 'in_subscription'> {
+  const card = (await listBankCards(gateway, user, today, d1)).find((c) => c.id === cardId);
   if (!card) return 'not_found';
   if (card.hasActiveSubscription) return 'in_subscription';
   await gateway.disableStoredMethod(shopperReference(user.id), cardId);

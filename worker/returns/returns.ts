@@ -21,6 +21,7 @@ import { AppError, appError, ERRORS } from '../http/errors';
 import { transitionOrder, type OrderActor } from '../orders/transitions';
 import type { AfterSalesDeps } from '../refunds/deps';
 import { refundableAmount, refundByKey, refundOrder, type RefundRow } from '../refunds/refunds';
+import { tellUser } from '../inbox/messages';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnLineRow = typeof returnLines.$inferSelect;
@@ -164,6 +165,10 @@ export async function transitionReturn(deps: AfterSalesDeps, input: { returnId: 
     throw appError('returnTransitionNotAllowed', { state: now?.state ?? from, event: input.event });
   }
   if (to === 'refunded') await markOrderReturned(deps, row.orderNumber, input.now);
+  // The customer hears of what our side did (not of their own withdrawal); once per state (ref `<id>:<state>`).
+  if (input.actor.kind !== 'customer') {
+    await tellUser(db, { userId: row.userId, kind: 'return.state', ref: `${row.id}:${to}`, params: { returnId: row.id, orderNumber: row.orderNumber, state: to }, at: input.now.getTime() });
+  }
   return changed[0]!;
 }
 

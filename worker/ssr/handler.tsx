@@ -10,6 +10,7 @@ import { ErrorPage, NotFoundPage } from '../../client/pages/status';
 import { safeNext } from '../../client/safe-next';
 import { decodeSegment, href, matchPath } from '../../client/routes';
 import { currentUser } from '../identity/session';
+import { unreadCount } from '../inbox/read';
 import type { MenuCategory } from '../../client/types';
 import { resolveSlug } from '../db/catalogue';
 import type { AppContext } from '../http/context';
@@ -145,7 +146,10 @@ export async function handlePage(c: AppContext): Promise<Response> {
   const channels = c.var.channels;
   const seo = pageSeo({ paths, kind, language, channel: channel.id, channels, url, noIndex: loaded.meta.noIndex });
   const body = createElement(page.component, { data: loaded.data });
-  return render(c, 200, loaded.meta.title, body, storeValue(c, menu, channelAlternates(paths, channel), paths), {
+  const store = storeValue(c, menu, channelAlternates(paths, channel), paths);
+  // The account menu's unread count, on personal pages only (after the loader: opening a message reads it).
+  if (user) store.inboxUnread = await unreadCount(db, user.id);
+  return render(c, 200, loaded.meta.title, body, store, {
     description: loaded.meta.description,
     canonical: seo.canonical,
     noIndex: seo.noIndex,

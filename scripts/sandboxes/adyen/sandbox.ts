@@ -89,6 +89,7 @@ interface Payment {
   shopperReference?: string;
   store?: { expiryMonth: string; expiryYear: string; holderName: string; recurringProcessingModel: string };
   storedPaymentMethodId?: string;
+  holderName?: string;
   returnUrl: string;
   challengeToken?: string;
   /** `scheme`, `googlepay`, `applepay` or `facilypay_3x`/`_4x`: the type the answers report. */
@@ -328,6 +329,8 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
       additionalData['recurringProcessingModel'] = p.store?.recurringProcessingModel ?? 'CardOnFile';
     }
     if (p.store) additionalData.expiryDate = `${Number(p.store.expiryMonth)}/${p.store.expiryYear}`;
+    // Adyen's "card holder name" additional data (an account setting, on here).
+    if (p.holderName) additionalData.cardHolderName = p.holderName;
     const response: Json = {
       additionalData,
       amount: p.amount,
@@ -374,6 +377,10 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     let expiryYear: string;
     let challengeable = true;
     const storedPaymentMethodId = str(pm, 'storedPaymentMethodId') ?? str(pm, 'recurringDetailReference');
+    // As Adyen: a known processing model only, and a payment without the shopper (ContAuth) only on a stored card.
+    const model = str(body, 'recurringProcessingModel');
+    if (model !== undefined && !['CardOnFile', 'Subscription', 'UnscheduledCardOnFile'].includes(model)) throw new ValidationError(422, '702', `Invalid value for field 'recurringProcessingModel': ${model}`);
+    if (str(body, 'shopperInteraction') === 'ContAuth' && !storedPaymentMethodId && !isWallet) throw new ValidationError(422, '702', "Required field 'paymentMethod.storedPaymentMethodId' is not provided.");
     if (isWallet) {
       // The sandbox's test tokens (wallets.ts): the card inside gives the outcome, as a card would.
       const field = type === 'googlepay' ? 'googlePayToken' : 'applePayToken';
@@ -412,7 +419,7 @@ export function createAdyenSandbox(overrides: Partial<AdyenSandboxConfig> = {}):
     function newPayment(): Payment {
       const payment: Payment = {
         pspReference: pspReference(), merchantAccount, reference, amount, card, brand: card.brand,
-        status: 'refused', refunded: 0, captured: 0, shopperReference, returnUrl, storedPaymentMethodId: storedId,
+        status: 'refused', refunded: 0, captured: 0, shopperReference, returnUrl, storedPaymentMethodId: storedId, holderName: holderName || undefined,
         methodType: isWallet ? type : 'scheme',
       };
       payments.set(payment.pspReference, payment);

@@ -9,8 +9,12 @@ import type { ChannelId } from '../../channel/channels';
 export const DOCUMENT_TYPES = ['proforma', 'invoice', 'ticket', 'order', 'passiveSubject', 'marketplace', 'corrective'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** The document an order gets once paid (one of these per order, until a conversion replaces a ticket). */
-export const ORDER_DOCUMENT_TYPES = ['invoice', 'ticket', 'marketplace'] as const satisfies readonly DocumentType[];
+/**
+ * The document an order gets once paid (one of these per order, until a conversion replaces a
+ * ticket). `passiveSubject` is Ampora's invoice to a customer whose tax-exemption certificate
+ * makes it a reverse-charge one (worker/domain/documents/exemption.ts).
+ */
+export const ORDER_DOCUMENT_TYPES = ['invoice', 'ticket', 'marketplace', 'passiveSubject'] as const satisfies readonly DocumentType[];
 
 /**
  * Whether an order has a proforma invoice: only while it awaits payment (a transfer not arrived,
@@ -80,7 +84,7 @@ export const SHOP_SALES_ARE_RETAIL_CASE = false;
 /** Italy's document type codes (FatturaPA TipoDocumento), printed on Italian documents. */
 export function italianTypeCode(type: DocumentType): string | null {
   if (type === 'corrective') return 'TD04';
-  if (type === 'invoice' || type === 'marketplace') return 'TD01';
+  if (type === 'invoice' || type === 'marketplace' || type === 'passiveSubject') return 'TD01';
   return null;
 }
 

@@ -4,7 +4,7 @@
  * resultCode Refused, so it is an outcome, not an error; HTTP errors become GatewayError.
  */
 import { z } from 'zod';
-import type { CardProviderGateway, GatewayEvent, ModificationInput, ModificationReceipt, Money, PaymentOutcome, StartPaymentInput, StoredMethod, SubmitDetailsInput } from '../port';
+import type { CardProviderGateway, GatewayEvent, ModificationInput, ModificationReceipt, Money, PaymentOutcome, StartPaymentInput, StoredMethod, StoredMethodCharge, SubmitDetailsInput } from '../port';
 import { GatewayError } from '../port';
 import type { AdyenConfig } from './config';
 import { verifyItemHmac } from './hmac';
@@ -31,6 +31,16 @@ interface AdyenPaymentResponse {
   refusalReasonCode?: string;
   merchantReference?: string;
   action?: Record<string, unknown> & { type: string };
+  additionalData?: Record<string, string | undefined>;
+  paymentMethod?: { brand?: string; type?: string };
+}
+
+/** The card the answer says was stored (or used stored): its id from the recurring or tokenization keys. */
+function storedMethodOf(body: AdyenPaymentResponse): StoredMethod | undefined {
+  const data = body.additionalData ?? {};
+  const id = data['tokenization.storedPaymentMethodId'] ?? data['recurring.recurringDetailReference'];
+  if (!id) return undefined;
+  return { id, brand: body.paymentMethod?.brand ?? data['paymentMethod'], lastFour: data['cardSummary'], holderName: data['cardHolderName'] };
 }
 
 /** Maps an Adyen /payments or /payments/details answer to the port's outcome. */
@@ -42,8 +52,10 @@ export function mapPaymentResponse(body: AdyenPaymentResponse): PaymentOutcome {
 function mapResult(body: AdyenPaymentResponse): PaymentOutcome {
   const psp = body.pspReference;
   switch (body.resultCode) {
-    case 'Authorised':
-      return { status: 'authorised', pspReference: psp ?? '' };
+    case 'Authorised': {
+      const storedMethod = storedMethodOf(body);
+      return storedMethod ? { status: 'authorised', pspReference: psp ?? '', storedMethod } : { status: 'authorised', pspReference: psp ?? '' };
+    }
     case 'Refused':
       return { status: 'refused', pspReference: psp, refusalReason: body.refusalReason, refusalReasonCode: body.refusalReasonCode };
     case 'Cancelled':
@@ -155,7 +167,7 @@ export class AdyenGateway implements CardProviderGateway {
       returnUrl: input.returnUrl,
       channel: 'Web',
       shopperInteraction: input.paymentMethod['storedPaymentMethodId'] ? 'ContAuth' : 'Ecommerce',
-      recurringProcessingModel: input.storePaymentMethod || input.paymentMethod['storedPaymentMethodId'] ? 'CardOnFile' : undefined,
+      recurringProcessingModel: input.storePaymentMethod || input.paymentMethod['storedPaymentMethodId'] ? (input.recurringProcessingModel ?? 'CardOnFile') : undefined,
       shopperReference: input.shopperReference,
       storePaymentMethod: input.storePaymentMethod,
       browserInfo: input.browserInfo,
@@ -165,6 +177,22 @@ export class AdyenGateway implements CardProviderGateway {
       shopperIP: input.shopperIP,
       authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } },
     };
+  }
+
+  /** A subscription's renewal: the stored card, no shopper present (ContAuth), recurringProcessingModel Subscription. */
+  async chargeStoredMethod(input: StoredMethodCharge): Promise<PaymentOutcome> {
+    this.checkReference(input.reference);
+    const body = {
+      merchantAccount: this.config.merchantAccount,
+      amount: { currency: input.amount.currency, value: input.amount.value },
+      reference: input.reference,
+      paymentMethod: { type: 'scheme', storedPaymentMethodId: input.storedMethodId },
+      shopperReference: input.shopperReference,
+      shopperInteraction: 'ContAuth',
+      recurringProcessingModel: 'Subscription',
+      returnUrl: input.returnUrl,
+    };
+    return mapPaymentResponse((await this.call<AdyenPaymentResponse>('POST', '/payments', { body, idempotencyKey: input.idempotencyKey })) ?? {});
   }
 
   async submitDetails(input: SubmitDetailsInput): Promise<PaymentOutcome> {

@@ -6,25 +6,16 @@
  * shows above the form.
  */
 import { msg } from '@lingui/core/macro';
-import type { I18n } from '@lingui/core';
 import { lazy } from 'react';
 import type { AccountAfterSalesCaseData, AccountAfterSalesHistoryData } from '../../../client/pages/account-after-sales';
 import type { RouteId } from '../../../client/routes';
 import { canOpenCaseOn, caseableLines, caseDetail, casesOfUser } from '../../after-sales/cases';
 import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
-import { AppError, ERRORS } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { frameOf } from './account-frame';
-import { definePage, type PageDefinition } from './types';
+import { definePage, formRefusal, type PageDefinition } from './types';
 
 const API = '/api/user/after-sales/cases';
-
-/** The message of a catalogue code a form came back with; anything else is no message. */
-function errorMessage(url: URL, i18n: I18n): string | null {
-  const code = url.searchParams.get('error');
-  if (!code) return null;
-  const entry = Object.values(ERRORS).find((e) => String(e.code) === code);
-  return entry ? i18n._(entry.message) : null;
-}
 
 const accountAfterSalesHistory = definePage<AccountAfterSalesHistoryData>({
   access: 'user',
@@ -38,7 +29,7 @@ const accountAfterSalesHistory = definePage<AccountAfterSalesHistoryData>({
     if (orderNumber) {
       if (!wanted || !order) open = { orderNumber: orderNumber.slice(0, 40), status: 'notFound' };
       else if (!canOpenCaseOn(order.state) || order.lines.length === 0) open = { orderNumber: wanted, status: 'notAllowed' };
-      else open = { orderNumber: wanted, status: 'ok', form: { action: API, orderNumber: wanted, lines: order.lines, language, error: errorMessage(url, i18n) } };
+      else open = { orderNumber: wanted, status: 'ok', form: { action: API, orderNumber: wanted, lines: order.lines, language, error: formRefusal(url, i18n) } };
     }
     return {
       data: { frame: frameOf(user!, 'accountAfterSalesHistory'), cases, open },
@@ -60,7 +51,7 @@ const accountAfterSalesCase = definePage<AccountAfterSalesCaseData>({
       if (error instanceof AppError && error.entry.status === 404) return null;
       throw error;
     }
-    const error = errorMessage(url, i18n);
+    const error = formRefusal(url, i18n);
     const base = `${API}/${id}`;
     const subject = detail.subject;
     return {

@@ -9,15 +9,16 @@
 import { msg } from '@lingui/core/macro';
 import { desc, eq } from 'drizzle-orm';
 import { lazy } from 'react';
-import type { AccountDocumentRow, AccountDocumentsData, DocumentsView } from '../../../client/pages/account-documents';
+import type { AccountDocumentRow, AccountDocumentsData, DocumentsView, TaxCertificatesData } from '../../../client/pages/account-documents';
 import type { RouteId } from '../../../client/routes';
 import { billingAddresses } from '../../db/schema';
 import { documentPdf } from '../../documents/pdf';
 import { isRenderedType, orderSheetPdf } from '../../documents/order-sheet';
 import { downloadableDocument, userDocuments, userModel347, type DocumentSummary } from '../../documents/read';
 import { addressLabel } from '../../domain/identity/address-format';
+import { certificatesOf } from '../../tax-certificates/certificates';
 import { frameOf } from './account-frame';
-import { definePage, type LoadContext, type PageDefinition } from './types';
+import { definePage, formRefusal, type LoadContext, type PageDefinition } from './types';
 
 const TITLES = { all: msg`Tax documents`, creditNotes: msg`Credit notes`, returnInvoices: msg`Return invoices` };
 const ROUTES: Record<DocumentsView, RouteId> = { all: 'accountDocuments', creditNotes: 'accountCreditNotes', returnInvoices: 'accountReturnInvoices' };
@@ -29,7 +30,7 @@ function documentsPage(view: DocumentsView) {
   return definePage<AccountDocumentsData>({
     access: 'user',
     component: lazy(() => import('../../../client/pages/account-documents')),
-    async load({ db, i18n, user, channel }: LoadContext) {
+    async load({ db, i18n, user, channel, url }: LoadContext) {
       const { id } = user!;
       const [all, billing] = await Promise.all([
         userDocuments(db, id),
@@ -66,11 +67,29 @@ function documentsPage(view: DocumentsView) {
             model347: model347s[index] ?? null,
           })),
           billing: billing.filter((b) => b.nif.trim() !== '').map((b) => ({ id: b.id, label: `${addressLabel(b as unknown as Record<string, unknown>)} · ${b.nif}` })),
+          certificates: view === 'all' ? await certificatesSection(db, id, url, i18n, billing) : null,
         },
         meta: { title: `${i18n._(TITLES[view])} | Ampora`, noIndex: true },
       };
     },
   });
+}
+
+/**
+ * The tax-exemption certificates part of /mis-documentos (docs/account.md): the customer's
+ * certificates, the business billing addresses one can be uploaded for, and what a form sent
+ * without script came back with (`?certificate=uploaded|revoked`, `?certificateError=<code>`).
+ */
+async function certificatesSection(db: LoadContext['db'], userId: number, url: URL, i18n: LoadContext['i18n'], billing: (typeof billingAddresses.$inferSelect)[]): Promise<TaxCertificatesData> {
+  const label = (b: typeof billingAddresses.$inferSelect) => addressLabel(b as unknown as Record<string, unknown>);
+  const byId = new Map(billing.map((b) => [b.id, b]));
+  const done = url.searchParams.get('certificate');
+  return {
+    items: (await certificatesOf(db, userId)).map((c) => ({ ...c, address: byId.has(c.billingAddressId) ? label(byId.get(c.billingAddressId)!) : '' })),
+    addresses: billing.filter((b) => b.billingType !== 'individual' && b.nif.trim() !== '').map((b) => ({ id: b.id, label: label(b), nif: b.nif })),
+    done: done === 'uploaded' || done === 'revoked' ? done : null,
+    error: formRefusal(url, i18n, 'certificateError'),
+  };
 }
 
 const pdfResponse = (bytes: Uint8Array, filename: string) =>

@@ -11,7 +11,6 @@
  * The forms post to worker/api/returns.ts and work without script: the answer comes back here
  * (`?created=ID`, or `?error=CODE` whose catalogue message shows above the form).
  */
-import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { and, eq } from 'drizzle-orm';
 import { lazy } from 'react';
@@ -20,21 +19,13 @@ import type { RouteId } from '../../../client/routes';
 import { returns } from '../../db/schema';
 import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
 import { GIFT_CODE_PATTERN } from '../../domain/returns/rules';
-import { AppError, ERRORS } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { giftOrder, listReturns, ownReturnableOrder, returnableOrder } from '../../returns/returns';
 import { frameOf } from './account-frame';
-import { definePage, type PageDefinition } from './types';
+import { definePage, formRefusal, type PageDefinition } from './types';
 
 const API = '/api/user/returns';
 const GIFT_API = '/api/returns/gift';
-
-/** The message of a catalogue code a form came back with; anything else is no message. */
-function errorMessage(url: URL, i18n: I18n): string | null {
-  const code = url.searchParams.get('error');
-  if (!code) return null;
-  const entry = Object.values(ERRORS).find((e) => String(e.code) === code);
-  return entry ? i18n._(entry.message) : null;
-}
 
 const positiveId = (value: string | null): number | null => {
   const n = Number(value);
@@ -58,7 +49,7 @@ const accountReturns = definePage<AccountReturnsData>({
         : Promise.resolve(null),
     ]);
     let open: AccountReturnsData['open'] = null;
-    const error = errorMessage(url, i18n);
+    const error = formRefusal(url, i18n);
     if (orderNumber) {
       if (!wanted || !order) open = { orderNumber: orderNumber.slice(0, 40), status: 'notFound' };
       else if (order.open !== true) open = { orderNumber: wanted, status: order.open };
@@ -97,7 +88,7 @@ const accountGiftReturn = definePage<AccountGiftReturnData>({
     const orderNumber = (url.searchParams.get('order') ?? '').trim().slice(0, 40);
     const code = (url.searchParams.get('code') ?? '').trim().toUpperCase().slice(0, 20);
     const meta = { title: `${i18n._(msg`Return a gift`)} | Ampora`, noIndex: true };
-    const base = { orderNumber, code, language, error: errorMessage(url, i18n) };
+    const base = { orderNumber, code, language, error: formRefusal(url, i18n) };
     if (!orderNumber && !code) return { data: { ...base, status: 'ask' }, meta };
     if (!ORDER_NUMBER_PATTERN.test(orderNumber) || !GIFT_CODE_PATTERN.test(code)) return { data: { ...base, status: 'notFound' }, meta };
     let order;

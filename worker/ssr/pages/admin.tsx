@@ -16,6 +16,9 @@ import { CHANNEL_IDS, type ChannelId } from '../../channel/channels';
 import { ORDER_NUMBER_PATTERN } from '../../domain/orders/order-number';
 import { ORDER_STATES, type OrderState } from '../../domain/orders/state-machine';
 import type { UserRow } from '../../identity/session';
+import type { AdminTaxCertificatesData } from '../../../client/pages/admin-tax-certificates';
+import { CERTIFICATE_STATES, type CertificateState } from '../../domain/documents/exemption';
+import { certificateQueue } from '../../tax-certificates/certificates';
 import { definePage, pageNumber, type LoadContext, type PageDefinition } from './types';
 
 function frame(user: UserRow, route: RouteId): AdminFrameData {
@@ -124,7 +127,20 @@ const adminCasePage = definePage<AdminCaseData>({
   },
 });
 
+/** The tax-exemption certificates queue: pending by default (`?state=` another state), oldest first. */
+const adminTaxCertificates = definePage<AdminTaxCertificatesData>({
+  access: 'anyone',
+  component: lazy(() => import('../../../client/pages/admin-tax-certificates')),
+  async load(context) {
+    if (!isStaff(context.user)) return null;
+    const state = text(context.url, 'state', 30);
+    const queue = await certificateQueue(context.db, { state: (CERTIFICATE_STATES as readonly string[]).includes(state) ? (state as CertificateState) : 'pending', page: pageNumber(context.url) });
+    return { data: { frame: frame(context.user, 'adminTaxCertificates'), queue }, meta: meta(context, msg`Tax-exemption certificates`) };
+  },
+});
+
 export const adminRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = {
+  adminTaxCertificates,
   adminHome,
   adminOrders,
   adminOrder: adminOrderPage,

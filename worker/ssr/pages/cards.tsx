@@ -25,7 +25,7 @@ export const accountCards = definePage<AccountCardsData>({
     let cards: StoredBankCard[] = [];
     let loadFailed = false;
     try {
-      cards = await listBankCards(paymentGateway(env), user!, localDate(now, CHANNEL_TIME_ZONES[channel.id]));
+      cards = await listBankCards(paymentGateway(env), user!, localDate(now, CHANNEL_TIME_ZONES[channel.id]), env.DB);
     } catch (error) {
       console.error('saved cards', error);
       loadFailed = true;

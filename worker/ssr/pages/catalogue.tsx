@@ -54,6 +54,7 @@ const product = definePage<ProductData>({
     const found = entityId === undefined ? undefined : await productPage(db, language, channel.id, entityId, now);
     if (!found) return null;
     const { detail, history, stock, campaignSlugs, reviews, questions } = found;
+    const subscriptionMonths = (await db.$client.prepare('SELECT period_months FROM subscription_plans WHERE article_id = ?').bind(detail.id).first<number>('period_months')) ?? null;
     const buy = productBuyInfo({
       offers: detail.offers,
       recommendedPrice: detail.recommendedPrice,
@@ -65,7 +66,7 @@ const product = definePage<ProductData>({
       now,
     });
     return {
-      data: { product: detail, buy, reviews, questions },
+      data: { product: detail, buy, reviews, questions, subscriptionMonths },
       meta: { title: `${detail.name} | Ampora`, description: detail.description.slice(0, 160) },
       slugs: detail.slugs,
       jsonLd: [productJsonLd(detail, { origin: url.origin, language, channel, featured: buy.winner, reviews })],

@@ -8,17 +8,14 @@ import type { BlogData, BlogTeaser } from '../../../client/pages/blog';
 import type { BlogPostData, PostView } from '../../../client/pages/blog-post';
 import type { CmsData } from '../../../client/pages/cms';
 import type { CmsPreviewData } from '../../../client/pages/cms-preview';
-import type { GiftCardsData } from '../../../client/pages/gift-cards';
 import type { RewardsData } from '../../../client/pages/rewards';
 import type { ShopData } from '../../../client/pages/shop';
-import { formatMoney } from '../../../client/i18n/format';
 import { isLanguage, type Language } from '../../../client/i18n/languages';
 import type { Paged } from '../../../client/types';
 import type { RouteParams } from '../../../client/routes';
 import {
   blogPosts,
   blogTags,
-  cmsPagesByEnglishSlug,
   postById,
   postBySlug,
   scheduledContentById,
@@ -30,7 +27,6 @@ import {
   type Slugs,
   tagBySlug,
 } from '../../db/content';
-import { GIFT_CARDS } from '../../domain/content/gift-cards';
 import { PREVIEW_TOKEN_PARAM, usablePreviewSecret, verifyPreviewToken } from '../../domain/content/preview-token';
 import { isPublished, publicContent, type PostContent } from '../../domain/content/publication';
 import { pointsFor, REWARDS } from '../../domain/content/rewards';
@@ -199,19 +195,6 @@ const shop = definePage<ShopData>({
   },
 });
 
-const giftCards = definePage<GiftCardsData>({
-  component: lazy(() => import('../../../client/pages/gift-cards')),
-  async load({ db, language, i18n }) {
-    const conditions = await cmsPagesByEnglishSlug(db, language, GIFT_CARDS.conditionPages);
-    const from = formatMoney(Math.min(...GIFT_CARDS.amounts), language);
-    const to = formatMoney(Math.max(...GIFT_CARDS.amounts), language);
-    return {
-      data: { amounts: GIFT_CARDS.amounts, validityMonths: GIFT_CARDS.validityMonths, conditions },
-      meta: { title: i18n._(msg`Gift cards | Ampora`), description: i18n._(msg`Ampora gift cards from ${from} to ${to}, to spend on any product in our store.`) },
-    };
-  },
-});
-
 const rewards = definePage<RewardsData>({
   component: lazy(() => import('../../../client/pages/rewards')),
   async load({ i18n }) {
@@ -228,5 +211,6 @@ const rewards = definePage<RewardsData>({
   },
 });
 
-export const contentRoutePages = { blog, blogTag, blogPost, cmsPreview, shop, giftCards, rewards };
+// The gift cards page, with its purchase form, is ./gift-card-purchase.tsx.
+export const contentRoutePages = { blog, blogTag, blogPost, cmsPreview, shop, rewards };
 export const contentSlugPages = { cms };

@@ -6,9 +6,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
-import { ACCOUNT_ALIASES, ACCOUNT_GROUPS, accountSection } from '../../../client/account/sections';
 import { safeNext } from '../../../client/safe-next';
-import type { AccountAddressesData, AccountDataPageData, AccountFrameData, AccountHomeData } from '../../../client/pages/account';
+import type { AccountAddressesData, AccountDataPageData, AccountHomeData } from '../../../client/pages/account';
 import type { LoginData, NewPasswordData, SignupData } from '../../../client/pages/auth';
 import { href, slugHref, type RouteId } from '../../../client/routes';
 import { cmsPagesByEnglishSlug } from '../../db/content';
@@ -30,7 +29,7 @@ import { definePage, type LoadContext, type PageDefinition } from './types';
 
 const authPage = (name: 'LoginPage' | 'SignupPage' | 'RecoveryPage' | 'PasswordSentPage' | 'NewPasswordPage') =>
   lazy(() => import('../../../client/pages/auth').then((module) => ({ default: module[name] as never })));
-const accountPage = (name: 'AccountHomePage' | 'AccountDataPage' | 'AccountAddressesPage' | 'AccountPendingPage') =>
+const accountPage = (name: 'AccountHomePage' | 'AccountDataPage' | 'AccountAddressesPage') =>
   lazy(() => import('../../../client/pages/account').then((module) => ({ default: module[name] as never })));
 
 /** Where a visitor goes after signing in: the `next` of the address if it is a path of this site, else the account. */
@@ -133,19 +132,7 @@ const accountAddresses = accountDefinition<AccountAddressesData>(
   ({ i18n }) => i18n._(msg`Addresses`),
 );
 
-/** Every account screen not built yet: the frame and a plain "not available yet". */
-function pendingPage(route: RouteId) {
-  return accountDefinition<{ frame: AccountFrameData }>(
-    accountPage('AccountPendingPage'),
-    async (_context, user) => ({ frame: frameOf(user, route) }),
-    ({ i18n }) => {
-      const section = accountSection(route);
-      return section ? i18n._(section.label) : i18n._(msg`My account`);
-    },
-  );
-}
-
-const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = {
+const ACCOUNT_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = {
   account: accountHome,
   accountData,
   accountAddresses,
@@ -157,7 +144,6 @@ const BUILT: Partial<Record<RouteId, PageDefinition<unknown>>> = {
   ...accountNonHolderPages,
   ...accountAfterSalesPages,
 };
-const PENDING_ROUTES = [...ACCOUNT_GROUPS.flatMap((group) => group.sections.map((section) => section.route)), ...(Object.keys(ACCOUNT_ALIASES) as RouteId[])].filter((route) => !BUILT[route]);
 
 export const identityRoutePages: Partial<Record<RouteId, PageDefinition<unknown>>> = {
   login,
@@ -165,6 +151,5 @@ export const identityRoutePages: Partial<Record<RouteId, PageDefinition<unknown>
   recoveryPassword,
   passwordSent,
   newPassword,
-  ...BUILT,
-  ...Object.fromEntries(PENDING_ROUTES.map((route) => [route, pendingPage(route)])),
+  ...ACCOUNT_PAGES,
 };

@@ -11,6 +11,7 @@ import type { MenuCategory } from '../../../client/types';
 import type { Channel } from '../../channel/channels';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../http/context';
+import { ERRORS } from '../../http/errors';
 import type { UserRow } from '../../identity/session';
 
 export interface LoadContext {
@@ -67,6 +68,16 @@ export interface PageDefinition<D> {
 
 export function definePage<D>(page: PageDefinition<D>): PageDefinition<unknown> {
   return page as unknown as PageDefinition<unknown>;
+}
+
+/**
+ * The message, in the page's language, of the catalogue code a form sent without script came back
+ * with (`?error=CODE`, or `param`); null without one, or for a code the catalogue does not know.
+ */
+export function formRefusal(url: URL, i18n: I18n, param = 'error'): string | null {
+  const code = url.searchParams.get(param);
+  const entry = code ? Object.values(ERRORS).find((e) => String(e.code) === code) : undefined;
+  return entry ? i18n._(entry.message) : null;
 }
 
 /** `?page=N`, clamped to a sane positive integer. */

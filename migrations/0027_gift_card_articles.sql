@@ -1,0 +1,4 @@
+CREATE TABLE `gift_card_articles` (
+	`article_id` integer PRIMARY KEY NOT NULL,
+	`amount` integer NOT NULL
+);
