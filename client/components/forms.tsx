@@ -24,8 +24,13 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-export function Field({ id, label, value, onChange, error, hint, ...input }: FieldProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+/** The ids a control is described by: its hint and its error, when there are. */
+function describedByOf(id: string, hint: ReactNode, error: string | null | undefined): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** A control's label, hint and error around it (Field, TextAreaField). */
+function FieldFrame({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: ReactNode; error?: string | null; children: ReactNode }) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -34,13 +39,20 @@ export function Field({ id, label, value, onChange, error, hint, ...input }: Fie
           {hint}
         </p>
       ) : null}
-      <input id={id} name={id} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      <FieldError id={id} error={error} />
+      {children}
+      <FieldError id={id} error={error ?? undefined} />
     </div>
   );
 }
 
-/** A field for choosing a password, with the length rule the server applies (worker/identity/password.ts). */
+export function Field({ id, label, value, onChange, error, hint, ...input }: FieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input id={id} name={id} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedByOf(id, hint, error)} {...input} />
+    </FieldFrame>
+  );
+}
+
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
   id: string;
   label: ReactNode;
@@ -54,21 +66,14 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 
 /** A labelled textarea with its hint and error tied to it, like `Field`; `name` defaults to the id. */
 export function TextAreaField({ id, label, value, onChange, error, hint, fieldRef, name, ...textarea }: TextAreaFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <textarea id={id} name={name ?? id} ref={fieldRef} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />
-      <FieldError id={id} error={error ?? undefined} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} name={name ?? id} ref={fieldRef} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedByOf(id, hint, error)} {...textarea} />
+    </FieldFrame>
   );
 }
 
+/** A field for choosing a password, with the length rule the server applies (worker/identity/password.ts). */
 export function NewPasswordField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
   const { t } = useLingui();
   return <Field id={id} label={label} type="password" autoComplete="new-password" required minLength={8} value={value} onChange={onChange} hint={t`At least 8 characters.`} error={error} />;

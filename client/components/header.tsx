@@ -11,12 +11,11 @@ import { CategoryNav, MenuToggle } from './category-nav';
 import { BasketIcon, UserIcon } from './icons';
 import { Island } from './island';
 import { StorePicker } from './store-selector';
-import { useHref, useStore } from './store-context';
+import { useHref } from './store-context';
+import { InboxCount } from './inbox-count';
 
 export function Header() {
   const link = useHref();
-  // Personal pages only (docs/account.md "Inbox"): the cached pages shared by everyone never carry it.
-  const unread = useStore().inboxUnread ?? 0;
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -43,15 +42,7 @@ export function Header() {
                 <Trans>My account</Trans>
               </span>
             </span>
-            {unread > 0 ? (
-              <span className="basket-count inbox-count" data-inbox-count={unread}>
-                {unread}
-                <span className="visually-hidden">
-                  {' '}
-                  <Trans>unread messages</Trans>
-                </span>
-              </span>
-            ) : null}
+            <InboxCount className="basket-count" />
           </a>
           <a className="header-button header-basket" href={link('cartBasket')}>
             <BasketIcon />

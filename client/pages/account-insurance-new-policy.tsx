@@ -11,7 +11,7 @@ import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import InsuranceNewPolicy from '../islands/insurance-new-policy';
 import { AccountFrame, type AccountFrameData } from './account';
-import { useShortDate } from './account-insurances';
+import { InsuranceScreenIntro, useShortDate } from './account-insurances';
 
 export interface AccountNewPolicyData {
   frame: AccountFrameData;
@@ -27,19 +27,9 @@ export default function AccountNewPolicyPage({ data }: { data: AccountNewPolicyD
   const date = useShortDate();
   return (
     <AccountFrame frame={data.frame} title={<Trans>New insurance policy</Trans>}>
-      {data.error ? (
-        <p className="alert alert--bad" role="alert" data-insurance-error>
-          {data.error}
-        </p>
-      ) : null}
-      <p>
+      <InsuranceScreenIntro error={data.error}>
         <Trans>You can add an extended warranty to a product sold by Ampora within 30 days of paying for it. The policy starts when you pay for the insurance.</Trans>
-      </p>
-      <p>
-        <a href={link('accountInsurances')}>
-          <Trans>All your policies</Trans>
-        </a>
-      </p>
+      </InsuranceScreenIntro>
       {data.business ? (
         <p className="alert alert--info">
           <Trans>Extended insurance is not available for business customers.</Trans>

@@ -10,7 +10,7 @@ import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import InsuranceRenew from '../islands/insurance-renew';
 import { AccountFrame, type AccountFrameData } from './account';
-import { PolicyCard, useShortDate } from './account-insurances';
+import { InsuranceScreenIntro, PolicyCard, useShortDate } from './account-insurances';
 
 export interface AccountInsuranceRenewalsData {
   frame: AccountFrameData;
@@ -33,21 +33,11 @@ export default function AccountInsuranceRenewalsPage({ data }: { data: AccountIn
   const after = data.renewAfterDays;
   return (
     <AccountFrame frame={data.frame} title={<Trans>Insurance renewals</Trans>}>
-      {data.error ? (
-        <p className="alert alert--bad" role="alert" data-insurance-error>
-          {data.error}
-        </p>
-      ) : null}
-      <p>
+      <InsuranceScreenIntro error={data.error}>
         <Trans>
           A policy can be renewed once for another term of the same plan, from {before} days before it ends until {after} days after. The renewal starts when the current policy ends, at the plan’s price of the day.
         </Trans>
-      </p>
-      <p>
-        <a href={link('accountInsurances')}>
-          <Trans>All your policies</Trans>
-        </a>
-      </p>
+      </InsuranceScreenIntro>
       {data.business ? (
         <p className="alert alert--info">
           <Trans>Extended insurance is not available for business customers.</Trans>

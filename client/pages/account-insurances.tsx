@@ -49,6 +49,26 @@ export function useShortDate(): (ms: number) => string {
 }
 
 /** One policy: what it covers, its plan, dates and documents; `action` is the renewal button where it applies. */
+/** The top of the renewals and new-policy screens: a refusal the form came back with, what the screen is for, the way back to the policies. */
+export function InsuranceScreenIntro({ error, children }: { error: string | null | undefined; children: React.ReactNode }) {
+  const link = useHref();
+  return (
+    <>
+      {error ? (
+        <p className="alert alert--bad" role="alert" data-insurance-error>
+          {error}
+        </p>
+      ) : null}
+      <p>{children}</p>
+      <p>
+        <a href={link('accountInsurances')}>
+          <Trans>All your policies</Trans>
+        </a>
+      </p>
+    </>
+  );
+}
+
 export function PolicyCard({ policy, action }: { policy: PolicyView; action?: React.ReactNode }) {
   const { language } = useStore();
   const link = useHref();

@@ -15,6 +15,7 @@ import AddressBook, { type AddressBookProps } from '../islands/address-book';
 import SignOut from '../islands/sign-out';
 import UserData, { type UserDataProps } from '../islands/user-data';
 import type { RouteId } from '../routes';
+import { InboxCount } from '../components/inbox-count';
 
 export interface AccountFrameData {
   route: RouteId;
@@ -24,7 +25,6 @@ export interface AccountFrameData {
 export function AccountFrame({ frame, title, children }: { frame: AccountFrameData; title: ReactNode; children: ReactNode }) {
   const { i18n, t } = useLingui();
   const link = useHref();
-  const unread = useStore().inboxUnread ?? 0;
   const current = accountSection(frame.route)?.route ?? frame.route;
   return (
     <div className="account">
@@ -43,15 +43,7 @@ export function AccountFrame({ frame, title, children }: { frame: AccountFrameDa
                 <li key={section.route}>
                   <a href={link(section.route)} aria-current={current === section.route ? 'page' : undefined}>
                     {i18n._(section.label)}
-                    {section.route === 'accountInbox' && unread > 0 ? (
-                      <span className="badge inbox-count" data-inbox-count={unread}>
-                        {unread}
-                        <span className="visually-hidden">
-                          {' '}
-                          <Trans>unread messages</Trans>
-                        </span>
-                      </span>
-                    ) : null}
+                    {section.route === 'accountInbox' ? <InboxCount className="badge" /> : null}
                   </a>
                 </li>
               ))}

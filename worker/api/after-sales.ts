@@ -28,7 +28,7 @@ import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
 import { formLanguage, formOrJsonBody, validate } from '../http/validate';
 import { rolesOf } from '../identity/accounts';
-import { registerOwnedResource } from '../identity/owned';
+import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 
 /** 5 files of 5 MB and the text fields: a bigger request is refused before it is read. */
@@ -119,11 +119,11 @@ registerOwnedResource({
   name: 'afterSalesCase',
   create: {
     before: [
-      { method: 'POST', path: '/api/users/info', body: {}, save: { cartId: 'idCart' } },
-      { method: 'POST', path: '/api/orders/:cartId/cart/articles', body: { articles: [{ idArticle: ':articleId', qty: 1 }] } },
-      { method: 'POST', path: '/api/checkout/orders/:cartId/place', body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true }, save: { orderNumber: 'orders.0.orderNumber' } },
+      OPEN_CART_STEP,
+      ADD_ARTICLE_STEP,
+      PLACE_AT_SHOP_STEP,
     ],
-    orderEvents: ['prepare', 'ready_for_pickup', 'collect'],
+    orderEvents: COLLECTED_AT_SHOP_EVENTS,
     values: { attachmentId: 1 },
     path: '/api/user/after-sales/cases',
     body: { orderNumber: ':orderNumber', orderLineId: ':orderLineId', kind: 'fault', subject: 'It does not start', body: 'The screen stays black.' },

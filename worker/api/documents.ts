@@ -22,7 +22,7 @@ import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { loadOwnedAddress } from '../identity/addresses';
-import { registerOwnedResource } from '../identity/owned';
+import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 
 const BILLING_EXAMPLE = {
@@ -44,12 +44,12 @@ registerOwnedResource({
   create: {
     before: [
       { method: 'POST', path: '/api/user/addresses/billing', body: BILLING_EXAMPLE, save: { billingAddressId: 'id' } },
-      { method: 'POST', path: '/api/users/info', body: {}, save: { cartId: 'idCart' } },
-      { method: 'POST', path: '/api/orders/:cartId/cart/articles', body: { articles: [{ idArticle: ':articleId', qty: 1 }] } },
-      { method: 'POST', path: '/api/checkout/orders/:cartId/place', body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true }, save: { orderNumber: 'orders.0.orderNumber' } },
+      OPEN_CART_STEP,
+      ADD_ARTICLE_STEP,
+      PLACE_AT_SHOP_STEP,
     ],
     // Collected in the shop: paid, so the order has its invoice.
-    orderEvents: ['prepare', 'ready_for_pickup', 'collect'],
+    orderEvents: COLLECTED_AT_SHOP_EVENTS,
     // Documents are issued, not created by a call: any harmless POST, then the id from the list.
     path: '/api/users/info',
     body: {},

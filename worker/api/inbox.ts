@@ -19,7 +19,7 @@ import type { AppContext, AppEnv } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { pageFormFields } from '../http/forms';
 import { formLanguage, formOrJsonBody, pageParam, validate } from '../http/validate';
-import { registerOwnedResource } from '../identity/owned';
+import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 import { INBOX_MAX_PAGE_SIZE, INBOX_PAGE_SIZE, inboxPage, markAllRead, markMessage } from '../inbox/read';
 
@@ -31,11 +31,11 @@ registerOwnedResource({
   name: 'inboxMessage',
   create: {
     before: [
-      { method: 'POST', path: '/api/users/info', body: {}, save: { cartId: 'idCart' } },
-      { method: 'POST', path: '/api/orders/:cartId/cart/articles', body: { articles: [{ idArticle: ':articleId', qty: 1 }] } },
-      { method: 'POST', path: '/api/checkout/orders/:cartId/place', body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true }, save: { orderNumber: 'orders.0.orderNumber' } },
+      OPEN_CART_STEP,
+      ADD_ARTICLE_STEP,
+      PLACE_AT_SHOP_STEP,
     ],
-    orderEvents: ['prepare', 'ready_for_pickup', 'collect'],
+    orderEvents: COLLECTED_AT_SHOP_EVENTS,
     path: '/api/users/info',
     body: {},
     idFrom: { path: '/api/user/inbox', field: 'items.0.id' },

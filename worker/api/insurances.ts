@@ -25,7 +25,7 @@ import type { AppContext, AppEnv } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { answerForm, formPage, formTextFields, pageFormFields } from '../http/forms';
 import { formOrJsonBody, pageParam, validate } from '../http/validate';
-import { registerOwnedResource } from '../identity/owned';
+import { COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 import { eligiblePurchases, listPolicies, newPolicyLine, POLICIES_PAGE_SIZE, renewalLine, type StandaloneLine } from '../insurances/account';
 
@@ -97,12 +97,12 @@ registerOwnedResource({
   name: 'insurance policy',
   create: {
     before: [
-      { method: 'POST', path: '/api/users/info', body: {}, save: { cartId: 'idCart' } },
+      OPEN_CART_STEP,
       { method: 'POST', path: '/api/orders/:cartId/cart/articles', body: { articles: [{ idArticle: ':articleId', qty: 1 }] }, save: { lineId: 'articles.0.idLine', planId: 'articles.0.extendedInsurances.0.id' } },
       { method: 'POST', path: '/api/orders/:cartId/cart/:lineId/services', body: { kind: 'insurance', serviceId: ':planId' } },
-      { method: 'POST', path: '/api/checkout/orders/:cartId/place', body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true }, save: { orderNumber: 'orders.0.orderNumber' } },
+      PLACE_AT_SHOP_STEP,
     ],
-    orderEvents: ['prepare', 'ready_for_pickup', 'collect'],
+    orderEvents: COLLECTED_AT_SHOP_EVENTS,
     path: '/api/users/info',
     body: {},
     idFrom: { path: '/api/user/insurances', field: 'policies.0.id' },

@@ -28,7 +28,7 @@ import { GIFT_CODE_PATTERN, RETURN_REASONS } from '../domain/returns/rules';
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
 import { formLanguage, formOrJsonBody, validate } from '../http/validate';
-import { registerOwnedResource } from '../identity/owned';
+import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { limitAttempt } from '../identity/rate-limit';
 import { currentUser, requireUser, signedInUser } from '../identity/session';
 import type { AfterSalesDeps } from '../refunds/deps';
@@ -40,11 +40,11 @@ registerOwnedResource({
   name: 'return',
   create: {
     before: [
-      { method: 'POST', path: '/api/users/info', body: {}, save: { cartId: 'idCart' } },
-      { method: 'POST', path: '/api/orders/:cartId/cart/articles', body: { articles: [{ idArticle: ':articleId', qty: 1 }] } },
-      { method: 'POST', path: '/api/checkout/orders/:cartId/place', body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true }, save: { orderNumber: 'orders.0.orderNumber' } },
+      OPEN_CART_STEP,
+      ADD_ARTICLE_STEP,
+      PLACE_AT_SHOP_STEP,
     ],
-    orderEvents: ['prepare', 'ready_for_pickup', 'collect'],
+    orderEvents: COLLECTED_AT_SHOP_EVENTS,
     path: '/api/user/returns',
     body: { orderNumber: ':orderNumber', lines: [{ orderLineId: ':orderLineId', qty: 1 }], reason: 'changed_mind', refundMethod: 'balance' },
   },

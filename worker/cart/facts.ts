@@ -81,6 +81,22 @@ export interface LineDetail {
   seller: { id: number; name: string; slug: string; kind: 'own' | 'marketplace' | 'dropshipping'; sentBy: 'seller' | 'retailer' };
 }
 
+/**
+ * What names and shows an article on a cart line (its translation, brand and family joined in
+ * the visitor's language): the offers' lines here, a standalone insurance's covered article
+ * (worker/insurances/covered.ts).
+ */
+export const ARTICLE_IDENTITY_COLUMNS = {
+  name: articleTranslations.name,
+  slug: articleTranslations.slug,
+  ean: articles.ean,
+  brand: brands.name,
+  brandId: brands.id,
+  family: categoryTranslations.name,
+  familyId: articles.categoryId,
+  imageKey: articles.imageKey,
+};
+
 /** Everything the cart shows about its lines' offers, in the visitor's language. */
 export async function lineDetails(db: Db, channel: string, language: Language, offerIds: readonly number[]): Promise<Map<number, LineDetail>> {
   if (offerIds.length === 0) return new Map();
@@ -88,14 +104,7 @@ export async function lineDetails(db: Db, channel: string, language: Language, o
     .select({
       offerId: offers.id,
       articleId: offers.articleId,
-      name: articleTranslations.name,
-      slug: articleTranslations.slug,
-      ean: articles.ean,
-      brand: brands.name,
-      brandId: brands.id,
-      family: categoryTranslations.name,
-      familyId: articles.categoryId,
-      imageKey: articles.imageKey,
+      ...ARTICLE_IDENTITY_COLUMNS,
       type: articles.type,
       condition: offers.condition,
       price: offers.price,

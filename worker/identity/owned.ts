@@ -73,6 +73,20 @@ export interface OwnedResourceRegistration {
   routes: OwnedRoute[];
 }
 
+/** Set-up steps shared by registrations: the owner's cart id (saved as `cartId`). */
+export const OPEN_CART_STEP = { method: 'POST', path: '/api/users/info', body: {}, save: { cartId: 'idCart' } } as const;
+/** One article in stock added to that cart. */
+export const ADD_ARTICLE_STEP = { method: 'POST', path: '/api/orders/:cartId/cart/articles', body: { articles: [{ idArticle: ':articleId', qty: 1 }] } } as const;
+/** The cart placed for collection at the Madrid shop, paid there (saved as `orderNumber`). */
+export const PLACE_AT_SHOP_STEP = {
+  method: 'POST',
+  path: '/api/checkout/orders/:cartId/place',
+  body: { shippingType: 3, shopId: 30, paymentMethod: 'payinshop', conditionsAccepted: true },
+  save: { orderNumber: 'orders.0.orderNumber' },
+} as const;
+/** What staff do until such an order is collected (paid and delivered). */
+export const COLLECTED_AT_SHOP_EVENTS = ['prepare', 'ready_for_pickup', 'collect'];
+
 export const OWNED_RESOURCES: OwnedResourceRegistration[] = [];
 
 export function registerOwnedResource(registration: OwnedResourceRegistration): void {

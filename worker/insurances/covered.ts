@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
 import { inList } from '../db/limits';
+import { ARTICLE_IDENTITY_COLUMNS } from '../cart/facts';
 import { articles, articleTranslations, brands, categoryTranslations } from '../db/schema';
 
 export interface CoveredArticle {
@@ -27,14 +28,7 @@ export async function coveredArticles(db: Db, language: Language, articleIds: re
   const rows = await db
     .select({
       articleId: articles.id,
-      name: articleTranslations.name,
-      slug: articleTranslations.slug,
-      ean: articles.ean,
-      brand: brands.name,
-      brandId: brands.id,
-      family: categoryTranslations.name,
-      familyId: articles.categoryId,
-      imageKey: articles.imageKey,
+      ...ARTICLE_IDENTITY_COLUMNS,
     })
     .from(articles)
     .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
