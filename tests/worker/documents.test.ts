@@ -12,6 +12,7 @@ import { localDate } from '../../worker/domain/documents/numbering';
 import { ensureOrderDocument, issueCreditNote, issueMissingDocuments, type DocumentLine } from '../../worker/documents/issue';
 import { signUp, TestBrowser } from './browser';
 import { BILLING, db, insertOrder } from './documents-fixtures';
+import { pdfContent, pdfStrings } from './pdf';
 
 const MADRID_BILLING = { name: 'Ana', surname: 'García López', address: 'Calle de Alcalá', streetNumber: '42', city: 'Madrid', postalCode: '28014', provinceId: 28, countryIso: 'ES', billingType: 'individual', nif: '12345678Z', cellPhone: '612345678' };
 
@@ -137,36 +138,7 @@ describe('credit notes', () => {
 });
 
 /** The text a PDF draws: its content streams inflated, the hex strings of Tj operators decoded (WinAnsi ≈ Latin-1). */
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const texts: string[] = [];
-  for (const ops of await pdfContent(bytes)) {
-    for (const hex of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(new TextDecoder('latin1').decode(Uint8Array.from(hex[1]!.match(/../g) ?? [], (h) => parseInt(h, 16))));
-  }
-  return texts.join('\n');
-}
-
-/** The PDF's streams, inflated, as text (the drawing operators). */
-async function pdfContent(bytes: ArrayBuffer): Promise<string[]> {
-  const raw = new Uint8Array(bytes);
-  const latin1 = new TextDecoder('latin1').decode(raw);
-  const contents: string[] = [];
-  const streams = /(?<!end)stream\r?\n/g;
-  for (let match = streams.exec(latin1); match; match = streams.exec(latin1)) {
-    const start = match.index + match[0].length;
-    const end = latin1.indexOf('endstream', start);
-    if (end < 0) break;
-    const header = latin1.slice(Math.max(0, match.index - 200), match.index);
-    // The end-of-line before `endstream` is not part of the stream (inflating it would fail as junk).
-    let content = raw.slice(start, latin1[end - 2] === '\r' ? end - 2 : end - 1);
-    if (header.includes('/FlateDecode')) {
-      const inflated = new Response(new Blob([content]).stream().pipeThrough(new DecompressionStream('deflate')));
-      content = new Uint8Array(await inflated.arrayBuffer().catch(() => new ArrayBuffer(0)));
-    }
-    contents.push(new TextDecoder('latin1').decode(content));
-    streams.lastIndex = end;
-  }
-  return contents;
-}
+const pdfText = async (bytes: ArrayBuffer) => (await pdfStrings(bytes)).join('\n');
 
 /** How many shapes a PDF fills (pdf-lib draws a rectangle as a closed path and `f`): the modules of a QR code. */
 const rectangles = async (bytes: ArrayBuffer) => (await pdfContent(bytes)).join('\n').match(/\nh\nf\n/g)?.length ?? 0;

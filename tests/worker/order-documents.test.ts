@@ -10,29 +10,9 @@ import { documents } from '../../worker/db/schema';
 import { BANK_ACCOUNTS } from '../../worker/orders/bank-accounts';
 import { signUp, TestBrowser } from './browser';
 import { db, insertOrder } from './documents-fixtures';
+import { pdfStrings } from './pdf';
 
-/** The text a PDF draws: its content streams inflated, the hex strings of Tj operators decoded (WinAnsi ≈ Latin-1). */
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const raw = new Uint8Array(bytes);
-  const latin1 = new TextDecoder('latin1').decode(raw);
-  const texts: string[] = [];
-  const streams = /(?<!end)stream\r?\n/g;
-  for (let match = streams.exec(latin1); match; match = streams.exec(latin1)) {
-    const start = match.index + match[0].length;
-    const end = latin1.indexOf('endstream', start);
-    if (end < 0) break;
-    let content = raw.slice(start, latin1[end - 2] === '\r' ? end - 2 : end - 1);
-    if (latin1.slice(Math.max(0, match.index - 200), match.index).includes('/FlateDecode')) {
-      const inflated = new Response(new Blob([content]).stream().pipeThrough(new DecompressionStream('deflate')));
-      content = new Uint8Array(await inflated.arrayBuffer().catch(() => new ArrayBuffer(0)));
-    }
-    for (const hex of new TextDecoder('latin1').decode(content).matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      texts.push(new TextDecoder('latin1').decode(Uint8Array.from(hex[1]!.match(/../g) ?? [], (h) => parseInt(h, 16))));
-    }
-    streams.lastIndex = end;
-  }
-  return texts.join('\n');
-}
+const pdfText = async (bytes: ArrayBuffer) => (await pdfStrings(bytes)).join('\n');
 
 async function signedInWithId() {
   const browser = new TestBrowser();

@@ -11,6 +11,7 @@ import { documents } from '../../worker/db/schema';
 import { ensureOrderDocument } from '../../worker/documents/issue';
 import { signUp, TestBrowser, type ApiResult } from './browser';
 import { db, insertOrder } from './documents-fixtures';
+import { pdfStrings } from './pdf';
 
 const COMPANY = { name: 'Marta', surname: 'Ruiz', companyName: 'Talleres Ruiz S.L.', address: 'Calle Mayor', streetNumber: '5', city: 'Murcia', postalCode: '30001', provinceId: 30, countryIso: 'ES', billingType: 'company', nif: 'B12345674', cellPhone: '612345678' };
 const PERSON = { ...COMPANY, companyName: '', billingType: 'individual', nif: '12345678Z' };
@@ -307,27 +308,7 @@ describe('staff decisions', () => {
   });
 });
 
-/** The strings a pdf-lib PDF draws (hex `<…> Tj` in its inflated content streams), as Latin-1 text. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const raw = new TextDecoder('latin1').decode(bytes);
-  const pieces: string[] = [];
-  for (const match of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    // The stream's bytes end before the line break that precedes `endstream`.
-    let end = raw.indexOf('endstream', start);
-    while (raw[end - 1] === '\n' || raw[end - 1] === '\r') end--;
-    let body = bytes.subarray(start, end);
-    if (/\/FlateDecode/.test(match[1]!)) {
-      try {
-        body = new Uint8Array(await new Response(new Blob([body as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'))).arrayBuffer());
-      } catch {
-        continue;
-      }
-    }
-    for (const hex of new TextDecoder('latin1').decode(body).matchAll(/<([0-9A-Fa-f]*)> Tj/g)) pieces.push(new TextDecoder('latin1').decode(Uint8Array.from(hex[1]!.match(/../g) ?? [], (h) => parseInt(h, 16))));
-  }
-  return pieces.join(' ');
-}
+const pdfText = async (bytes: Uint8Array) => (await pdfStrings(bytes)).join(' ');
 
 describe('invoicing a certified customer', () => {
   const billingOf = async (who: Customer) => ({ ...(await env.DB.prepare('SELECT * FROM billing_addresses WHERE id = ?').bind(who.company).first<Record<string, unknown>>())!, id: who.company, billingType: 'company', companyName: 'Talleres Ruiz S.L.', countryIso: 'ES', nif: 'B12345674' });
