@@ -6,14 +6,14 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { CONFIGURATION_SLOTS, type ConfigurationSlot } from '../domain/configurator/parts';
 import { inList } from '../db/limits';
 import { articles, listings, savedConfigurations } from '../db/schema';
 import { appError } from '../http/errors';
 import type { OwnedTable } from '../identity/owned';
 
-/** The slots a configuration fills, in the order the configurator shows them. */
-export const CONFIGURATION_SLOTS = ['cpu', 'motherboard', 'memory', 'gpu', 'storage', 'psu', 'case', 'cooler', 'os'] as const;
-export type ConfigurationSlot = (typeof CONFIGURATION_SLOTS)[number];
+/** The slots a configuration fills (the configurator's, worker/domain/configurator/parts.ts). */
+export { CONFIGURATION_SLOTS, type ConfigurationSlot };
 const MAX_CONFIGURATIONS = 50;
 /** Spec §9 general list page size. */
 export const CONFIGURATIONS_PAGE_SIZE = 16;

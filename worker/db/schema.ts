@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CONFIGURATION_SLOTS } from '../domain/configurator/parts';
 
 /** Countries the store ships to or bills in; names are translated. */
 export const countries = sqliteTable('countries', {
@@ -1804,4 +1805,19 @@ export const savedConfigurations = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [index('saved_configurations_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * The configurator's data of each component article (worker/domain/configurator/parts.ts): its
+ * slot and the values the compatibility rules read, as JSON checked by the slot's zod schema
+ * when read (worker/db/pc-components.ts). Seeded from the generated specs (scripts/seed/pc-parts.ts).
+ */
+export const pcComponents = sqliteTable(
+  'pc_components',
+  {
+    articleId: integer('article_id').primaryKey(),
+    slot: text('slot', { enum: CONFIGURATION_SLOTS }).notNull(),
+    data: text('data', { mode: 'json' }).$type<unknown>().notNull(),
+  },
+  (t) => [index('pc_components_slot_idx').on(t.slot, t.articleId)],
 );
