@@ -7,7 +7,8 @@ import type { Article } from './articles';
 import { CLOSINGS, BUNDLE_SUFFIX, GRADE_SENTENCES, INTROS, REFURBISHED_SUFFIX, SPECS_LEAD, SPEC_LABELS, TYPE_SENTENCES } from './words';
 import { LANGS, colon, fill, localizeUnits, slugify, titleCase, type Lang } from './text';
 
-const NOUN_FIRST: Record<Lang, boolean> = { es_ES: true, en_EN: false, fr_FR: true, pt_PT: true, it_IT: true, de_DE: false };
+/** Whether a language puts the product noun before brand and model. */
+export const NOUN_FIRST: Record<Lang, boolean> = { es_ES: true, en_EN: false, fr_FR: true, pt_PT: true, it_IT: true, de_DE: false };
 
 /** Brand and series, without repeating a brand the series already starts with ("Xiaomi 15T"). */
 export const modelName = (a: Article): string => (a.series.name.startsWith(a.brand) ? a.series.name : `${a.brand} ${a.series.name}`);
@@ -31,7 +32,7 @@ export function articleName(a: Article, lang: Lang): string {
 }
 
 /** Slug unique per language: the id at the end keeps it distinct from every other slug kind. */
-export const articleSlug = (a: Article, name: string, lang: Lang): string => `${slugify(name, lang, 70)}-${a.id}`;
+export const articleSlug = (a: Pick<Article, 'id'>, name: string, lang: Lang): string => `${slugify(name, lang, 70)}-${a.id}`;
 
 /** A few sentences: who it is for, the key specs, what its type or grade means, and a closing. */
 export function articleDescription(a: Article, lang: Lang): string {

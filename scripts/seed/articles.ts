@@ -77,7 +77,11 @@ const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 
 function eanFor(rng: Rng, id: number, brandId: number): string {
   // The middle seven digits are a bijection of the id, so EANs never repeat.
-  const body = GS1_PREFIXES[brandId % GS1_PREFIXES.length]! + String((id * 7919 + 1_234_567) % 10_000_000).padStart(7, '0') + String(int(rng, 0, 99)).padStart(2, '0');
+  return withCheckDigit(GS1_PREFIXES[brandId % GS1_PREFIXES.length]! + String((id * 7919 + 1_234_567) % 10_000_000).padStart(7, '0') + String(int(rng, 0, 99)).padStart(2, '0'));
+}
+
+/** Twelve digits and their EAN-13 check digit. */
+export function withCheckDigit(body: string): string {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
   return body + String((10 - (sum % 10)) % 10);

@@ -28,6 +28,7 @@ import { CHANNELS, LANGS, fill, slugify, type L6 } from './text';
 import { ugcTables } from './ugc';
 import { giftCardTables } from './gift-cards';
 import { digitalTables } from './digital';
+import { pcPartTables } from './pc-part-tables';
 
 export type SeedValue = string | number | null;
 export type SeedRow = Record<string, SeedValue>;
@@ -277,6 +278,8 @@ export function catalogueTables(options: CatalogueOptions): LazySeedTable[] {
     catalogue.push({ ...extras, rows: lazy(() => produce()[Symbol.iterator]()), ...(after ? { after: { [Symbol.iterator]: () => after()[Symbol.iterator]() } } : {}) });
   }
   catalogue.push(...digitalTables(ctx, ids));
+  // The configurator's categories, extra parts and component data (after the generated catalogue, which they leave as it was).
+  catalogue.push(...pcPartTables(ctx, ids));
   for (const t of giftCardTables(ctx.now)) catalogue.push({ ...t, rows: t.rows });
   return catalogue;
 }

@@ -28,10 +28,10 @@ export type OfferRow = {
 };
 
 /** Channel price levels, ES = 1 (in CHANNELS order: ES, PT, FR, IT, DE). */
-const CHANNEL_FACTOR = [1, 1.01, 1.03, 1.02, 1];
+export const CHANNEL_FACTOR = [1, 1.01, 1.03, 1.02, 1];
 /** Extra transit days from the Spanish warehouse. */
-const EXTRA_DAYS = [0, 1, 1, 2, 2];
-const DELIVERY_BY_CODE: [number, number][] = [[1, 2], [2, 3], [3, 5], [5, 7], [14, 21], [20, 45], [10, 20], [15, 30]];
+export const EXTRA_DAYS = [0, 1, 1, 2, 2];
+export const DELIVERY_BY_CODE: [number, number][] = [[1, 2], [2, 3], [3, 5], [5, 7], [14, 21], [20, 45], [10, 20], [15, 30]];
 export const ZONE_NOT_AVAILABLE = 9876;
 export const DISCONTINUED = 9999;
 
@@ -43,11 +43,11 @@ export function retailCents(euros: number, rng: Rng): number {
   return (Math.floor(euros / 10) * 10 + 9) * 100 + cents;
 }
 
-function shippingCents(article: Article, priceCents: number, channel: number): number {
-  if (article.kind.def.digital) return 0;
+/** The cheapest shipping of a physical (non-digital) article of `weight` grams on channel index `channel`. */
+export function shippingCents(weight: number, priceCents: number, channel: number): number {
   const abroad = channel === 0 ? 0 : 1;
-  if (article.weight <= 3000) return priceCents >= 5000 && !abroad ? 0 : 399 + abroad * 100;
-  if (article.weight <= 20_000) return 599 + abroad * 200;
+  if (weight <= 3000) return priceCents >= 5000 && !abroad ? 0 : 399 + abroad * 100;
+  if (weight <= 20_000) return 599 + abroad * 200;
   return 3995 + abroad * 1000;
 }
 
@@ -72,7 +72,7 @@ export function retailerOffer(ctx: CatalogueContext, a: Article, ch: number): Of
   return {
     article_id: a.id, seller_id: OWN_SELLER_ID, channel: CHANNELS[ch]!, price, original_price: originalPrice, condition: a.condition,
     availability_code: code, stock, delivery_min_days: min + extra, delivery_max_days: max + extra,
-    min_shipping_price: shippingCents(a, price, ch), sent_by: 'retailer',
+    min_shipping_price: digital ? 0 : shippingCents(a.weight, price, ch), sent_by: 'retailer',
   };
 }
 
@@ -126,7 +126,7 @@ export function* offersOf(ctx: CatalogueContext, a: Article): Generator<OfferRow
 }
 
 /** YYYY-MM-DD of a unix day number. */
-const isoDay = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
+export const isoDay = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A few price changes over the last 120 days for the retailer offer on channel `ch`: the last
