@@ -13,6 +13,7 @@ import './styles/content.css';
 import './styles/admin.css';
 import './styles/ugc-reviews.css';
 import './styles/ugc-questions.css';
+import './styles/configurator.css';
 import './styles/ugc-community.css';
 import './styles/ugc-media.css';
 import './styles/ugc-campaigns.css';

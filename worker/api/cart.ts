@@ -74,7 +74,7 @@ async function priceInstallation(c: AppContext, articleId: number, serviceId: nu
  * installation by category in the channel's country, priced at the postal code (38002, 38001),
  * for business customers too.
  */
-async function attach(c: AppContext, cartId: string, view: CartView, idLine: number, request: ServiceRequest) {
+export async function attachService(c: AppContext, cartId: string, view: CartView, idLine: number, request: ServiceRequest) {
   const { kind, serviceId } = request;
   const line = view.articles.find((a) => a.idLine === idLine && a.service === null);
   if (!line) throw cartError(CART_CODES.notInCart);
@@ -127,16 +127,16 @@ export const cartOrders = new Hono<AppEnv>()
     let lines = result.lines;
     for (const [index, w] of wanted.entries()) {
       const idLine = lines.find((l) => l.kind === 'article' && l.offerId === items[index]!.fact.offerId)!.idLine;
-      if (w.extendedInsuranceId) lines = await attach(c, cartId, view, idLine, { kind: 'insurance', serviceId: w.extendedInsuranceId });
-      for (const serviceId of w.extraServiceIds) lines = await attach(c, cartId, view, idLine, { kind: 'service', serviceId });
-      if (w.installationServiceId) lines = await attach(c, cartId, view, idLine, { kind: 'installation', serviceId: w.installationServiceId, postalCode: w.postalCode! });
+      if (w.extendedInsuranceId) lines = await attachService(c, cartId, view, idLine, { kind: 'insurance', serviceId: w.extendedInsuranceId });
+      for (const serviceId of w.extraServiceIds) lines = await attachService(c, cartId, view, idLine, { kind: 'service', serviceId });
+      if (w.installationServiceId) lines = await attachService(c, cartId, view, idLine, { kind: 'installation', serviceId: w.installationServiceId, postalCode: w.postalCode! });
     }
     return respond(c, await readCart(c, cartId, { lines, notices }));
   })
   .post('/:id/cart/:lineId/services', validate('param', lineParams), validate('json', serviceBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const cartId = await ownCart(c, id);
-    const lines = await attach(c, cartId, await readCart(c, cartId), lineId, c.req.valid('json'));
+    const lines = await attachService(c, cartId, await readCart(c, cartId), lineId, c.req.valid('json'));
     return respond(c, await readCart(c, cartId, { lines }));
   })
   .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', lineBody), async (c) => {

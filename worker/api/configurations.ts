@@ -18,13 +18,18 @@ import {
   listConfigurations,
   MAX_CONFIGURATION_NAME,
   MAX_CONFIGURATIONS_PAGE_SIZE,
+  chosenOf,
+  componentsOf,
   ownedConfigurations,
   saveConfiguration,
 } from '../configurations/saved';
+import { href } from '../../client/routes';
+import { buildParamOf } from '../domain/configurator/build-links';
+import { MAX_DRIVES, parseBuildParam, type ConfigurationSlot } from '../domain/configurator/parts';
 import type { AppEnv } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { answerForm, formPage, formTextFields, pageFormFields } from '../http/forms';
-import { formOrJsonBody, pageParam, validate } from '../http/validate';
+import { formLanguage, formOrJsonBody, pageParam, validate } from '../http/validate';
 import { loadOwned, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 
@@ -33,12 +38,32 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_CONFIGURATIONS_PAGE_SIZE).default(CONFIGURATIONS_PAGE_SIZE),
 });
 const articleId = z.number().int().positive().max(2 ** 31);
-const saveBody = z.object({
-  name: z.string().trim().min(1).max(MAX_CONFIGURATION_NAME),
-  components: z
-    .object(Object.fromEntries(CONFIGURATION_SLOTS.map((slot) => [slot, articleId.optional()])) as Record<(typeof CONFIGURATION_SLOTS)[number], z.ZodOptional<typeof articleId>>)
-    .strict()
-    .refine((components) => Object.values(components).some((id) => id !== undefined), 'at least one component'),
+const singleSlots = CONFIGURATION_SLOTS.filter((slot): slot is Exclude<ConfigurationSlot, 'storage'> => slot !== 'storage');
+const components = z
+  .object({
+    ...(Object.fromEntries(singleSlots.map((slot) => [slot, articleId.optional()])) as Record<Exclude<ConfigurationSlot, 'storage'>, z.ZodOptional<typeof articleId>>),
+    // One drive, or several.
+    storage: z
+      .union([articleId.transform((id) => [id]), z.array(articleId).min(1).max(MAX_DRIVES)])
+      .optional(),
+  })
+  .strict()
+  .refine((parts) => Object.values(parts).some((id) => id !== undefined), 'at least one component');
+const name = z.string().trim().min(1).max(MAX_CONFIGURATION_NAME);
+/** From a script: the components by slot. */
+const saveJson = z.object({ name, components });
+/** From the configurator's form without script: the build as its address carries it. */
+const saveForm = z.object({
+  name,
+  build: z.string().max(400).transform((text, ctx) => {
+    const parsed = parseBuildParam(text);
+    if ('error' in parsed || parsed.chosen.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'error' in parsed ? parsed.error : 'at least one component' });
+      return z.NEVER;
+    }
+    return componentsOf(parsed.chosen);
+  }),
+  ...pageFormFields,
 });
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31) });
 
@@ -61,10 +86,19 @@ export const configurationsApi = new Hono<AppEnv>()
     const { page, pageSize } = c.req.valid('query');
     return c.json(okEnvelope(await listConfigurations(c.var.db, { userId: signedInUser(c).id, channel: c.var.channel.id, page, pageSize })));
   })
-  .post('/', requireUser, validate('json', saveBody), async (c) => {
-    const body = c.req.valid('json');
-    const saved = await saveConfiguration(c.var.db, { userId: signedInUser(c).id, name: body.name, components: body.components, now: c.var.now });
-    return c.json(okEnvelope(saved), 201);
+  .post('/', requireUser, async (c) => {
+    const isForm = /^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(c.req.header('Content-Type') ?? '');
+    const body = isForm ? await formOrJsonBody(c, saveForm, formTextFields) : await formOrJsonBody(c, saveJson, formTextFields);
+    const form = 'build' in body ? body : null;
+    const pages =
+      form?.respond === 'page'
+        ? {
+            done: (saved: { publicId: string }) => `${href('configurator', formLanguage(c, form.lang), c.var.channel, { configurationId: saved.publicId })}?saved=1`,
+            refused: (code: string) => formPage(c, 'configurator', form.lang, { build: buildParamOf(chosenOf(form.build)), error: code }, 'configurator-save'),
+          }
+        : null;
+    const parts = 'build' in body ? body.build : body.components;
+    return answerForm(c, pages, () => saveConfiguration(c.var.db, { userId: signedInUser(c).id, name: body.name, components: parts, now: c.var.now }), 201);
   })
   .delete('/:id', requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);

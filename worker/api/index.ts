@@ -49,6 +49,7 @@ import { adminTaxCertificatesApi } from './admin-tax-certificates';
 import { inboxApi } from './inbox';
 import { basketsApi, basketsRootApi } from './baskets';
 import { configurationsApi } from './configurations';
+import { configuratorCartApi } from './configurator-cart';
 
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
@@ -85,6 +86,7 @@ export const api = new Hono<AppEnv>()
   .route('/user/inbox', inboxApi)
   .route('/user/insurances', insurancesApi)
   .route('/user/configurations', configurationsApi)
+  .route('/configurator', configuratorCartApi)
   .route('/user', couponsApi)
   .route('/user', subscriptionsApi)
   .route('/user', taxCertificatesApi)

@@ -26,6 +26,9 @@ const REASONS: Partial<Record<CartCode, NotAddedReason>> = {
   [CART_CODES.tooManyLines]: 'basketFull',
 };
 
+/** Why the cart refused an article, in the words the lists and the configurator report. */
+export const reasonOfCartCode = (code: CartCode): NotAddedReason => REASONS[code] ?? 'outOfStock';
+
 export async function moveAllToCart(c: AppContext, lines: readonly ListArticle[]): Promise<MoveResult> {
   const { cartId } = await callerCart(c);
   const stub = cartStub(c, cartId);
@@ -41,7 +44,7 @@ export async function moveAllToCart(c: AppContext, lines: readonly ListArticle[]
     }
     const added = await stub.add([{ fact, qty: line.units }], c.var.now.getTime());
     if (added.ok) result.added.push({ articleId: line.articleId, name: line.name, units: line.units, limited: added.limited.includes(line.articleId) });
-    else result.notAdded.push({ articleId: line.articleId, name: line.name, reason: REASONS[added.code] ?? 'outOfStock' });
+    else result.notAdded.push({ articleId: line.articleId, name: line.name, reason: reasonOfCartCode(added.code) });
   }
   result.cartUnits = await stub.itemCount();
   rememberUnits(c, result.cartUnits);

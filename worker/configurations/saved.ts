@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { CONFIGURATION_SLOTS, type ConfigurationSlot } from '../domain/configurator/parts';
+import { CONFIGURATION_SLOTS, MAX_DRIVES, type ChosenPart, type ConfigurationSlot } from '../domain/configurator/parts';
 import { inList } from '../db/limits';
 import { articles, listings, savedConfigurations } from '../db/schema';
 import { appError } from '../http/errors';
@@ -27,7 +27,7 @@ export interface SavedConfiguration {
   /** The shareable id the configurator's address carries (`/configurador/{publicId}`). */
   publicId: string;
   name: string;
-  components: Partial<Record<ConfigurationSlot, number>>;
+  components: SavedComponents;
   partsCount: number;
   /** Today's price of the parts that can be bought on the channel (cents). */
   totalPrice: number;
@@ -44,15 +44,47 @@ export interface ConfigurationPage {
   total: number;
 }
 
+/** A configuration's parts by slot: one article a slot, the drives as a list (a single id is one drive). */
+export type SavedComponents = Partial<Record<Exclude<ConfigurationSlot, 'storage'>, number>> & { storage?: number[] };
+
+const isArticleId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0;
+
 /** Only the known slots, in their order (a stored row is trusted no further than that). */
-function cleanComponents(value: unknown): Partial<Record<ConfigurationSlot, number>> {
-  const out: Partial<Record<ConfigurationSlot, number>> = {};
+function cleanComponents(value: unknown): SavedComponents {
+  const out: SavedComponents = {};
   if (!value || typeof value !== 'object') return out;
   for (const slot of CONFIGURATION_SLOTS) {
     const id = (value as Record<string, unknown>)[slot];
-    if (typeof id === 'number' && Number.isInteger(id) && id > 0) out[slot] = id;
+    if (slot === 'storage') {
+      const drives = (Array.isArray(id) ? id : [id]).filter(isArticleId).slice(0, MAX_DRIVES);
+      if (drives.length) out.storage = drives;
+    } else if (isArticleId(id)) out[slot] = id;
   }
   return out;
+}
+
+/** The parts of a configuration in slot order, as the configurator's build carries them. */
+export function chosenOf(components: SavedComponents): ChosenPart[] {
+  return CONFIGURATION_SLOTS.flatMap((slot) => (slot === 'storage' ? (components.storage ?? []) : components[slot] !== undefined ? [components[slot]!] : []).map((articleId) => ({ slot, articleId })));
+}
+
+/** The components of a build's parts (the inverse of `chosenOf`). */
+export function componentsOf(parts: readonly ChosenPart[]): SavedComponents {
+  const out: SavedComponents = {};
+  for (const { slot, articleId } of parts) {
+    if (slot === 'storage') out.storage = [...(out.storage ?? []), articleId];
+    else out[slot] = articleId;
+  }
+  return out;
+}
+
+/** The configuration's articles, a drive bought twice counted twice. */
+const articleIdsOf = (components: SavedComponents): number[] => chosenOf(components).map((part) => part.articleId);
+
+/** A configuration by its shareable id, for anyone holding the link (null for none). */
+export async function configurationByPublicId(db: Db, publicId: string): Promise<{ publicId: string; name: string; userId: number; parts: ChosenPart[] } | null> {
+  const [row] = await db.select().from(savedConfigurations).where(eq(savedConfigurations.publicId, publicId));
+  return row ? { publicId: row.publicId, name: row.name, userId: row.userId, parts: chosenOf(cleanComponents(row.components)) } : null;
 }
 
 /** 16 random bytes, base64url: a shareable id nobody can guess. */
@@ -75,7 +107,7 @@ export async function listConfigurations(db: Db, args: { userId: number; channel
       .offset((args.page - 1) * args.pageSize),
   ]);
   const parts = rows.map((row) => cleanComponents(row.components));
-  const ids = [...new Set(parts.flatMap((p) => Object.values(p)))];
+  const ids = [...new Set(parts.flatMap(articleIdsOf))];
   // At most 16 × 9 ids, in one JSON parameter.
   const prices = ids.length
     ? new Map(
@@ -85,7 +117,7 @@ export async function listConfigurations(db: Db, args: { userId: number; channel
   return {
     items: rows.map((row, i) => {
       const components = parts[i]!;
-      const priced = Object.values(components).map((id) => prices.get(id) ?? null);
+      const priced = articleIdsOf(components).map((id) => prices.get(id) ?? null);
       return {
         id: row.id,
         publicId: row.publicId,
@@ -110,9 +142,9 @@ export async function listConfigurations(db: Db, args: { userId: number; channel
  * (configurationLimit, 409; the check and the insert are one statement, so racing saves cannot
  * pass it). Nothing is written on a refusal.
  */
-export async function saveConfiguration(db: Db, args: { userId: number; name: string; components: Partial<Record<ConfigurationSlot, number>>; now: Date }): Promise<{ id: number; publicId: string; name: string; components: Partial<Record<ConfigurationSlot, number>> }> {
+export async function saveConfiguration(db: Db, args: { userId: number; name: string; components: SavedComponents; now: Date }): Promise<{ id: number; publicId: string; name: string; components: SavedComponents }> {
   const components = cleanComponents(args.components);
-  const ids = [...new Set(Object.values(components))];
+  const ids = [...new Set(articleIdsOf(components))];
   const known = await db.select({ id: articles.id }).from(articles).where(inList(articles.id, ids));
   if (ids.length === 0 || known.length !== ids.length) throw appError('configurationUnknownArticle');
   const at = args.now.getTime();

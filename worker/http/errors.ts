@@ -203,6 +203,8 @@ export const ERRORS = {
   // Account: saved configurations.
   configurationLimit: { type: 'conflict', code: 'CONFIGURATION_LIMIT', status: 409, message: msg`You have saved as many configurations as you can (50). Delete one to save another.` },
   configurationUnknownArticle: { type: 'validation', code: 'CONFIGURATION_UNKNOWN_ARTICLE', status: 400, message: msg`A component of this configuration is not in our catalogue.` },
+  // The configurator.
+  configurationIncompatible: { type: 'conflict', code: 'CONFIGURATION_INCOMPATIBLE', status: 409, message: msg`Some parts of this build do not fit together. Change the ones marked before adding it to the basket.` },
   // Gift cards: purchase.
   giftCardNotOnSale: { type: 'not_found', code: 'GIFT_CARD_NOT_ON_SALE', status: 404, message: msg`Gift cards of this amount are not sold on this store.` },
   giftCardForGiftCards: { type: 'conflict', code: 'GIFT_CARD_FOR_GIFT_CARDS', status: 409, message: msg`A gift card cannot pay for other gift cards. Remove the gift card code, or buy the gift cards in a separate order.` },

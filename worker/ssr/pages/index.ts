@@ -27,12 +27,13 @@ import { insurancesRoutePages } from './account-insurances';
 import { inboxRoutePages } from './account-inbox';
 import { wishlistsRoutePages } from './wishlists';
 import { configurationsRoutePages } from './account-configurations';
+import { configuratorRoutePages } from './configurator';
 import { giftCardPurchaseRoutePages } from './gift-card-purchase';
 
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages, ...reviewWriteRoutePages, ...reviewListRoutePages, ...questionsRoutePages, ...communityRoutePages, ...ugcMediaRoutePages, ...ugcAdminRoutePages, ...ugcCampaignRoutePages, ...digitalRoutePages, ...couponsRoutePages, ...subscriptionsRoutePages, ...insurancesRoutePages, ...inboxRoutePages, ...wishlistsRoutePages, ...configurationsRoutePages, ...giftCardPurchaseRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages, ...reviewWriteRoutePages, ...reviewListRoutePages, ...questionsRoutePages, ...communityRoutePages, ...ugcMediaRoutePages, ...ugcAdminRoutePages, ...ugcCampaignRoutePages, ...digitalRoutePages, ...couponsRoutePages, ...subscriptionsRoutePages, ...insurancesRoutePages, ...inboxRoutePages, ...wishlistsRoutePages, ...configurationsRoutePages, ...configuratorRoutePages, ...giftCardPurchaseRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
 export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };
