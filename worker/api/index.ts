@@ -49,6 +49,7 @@ import { adminTaxCertificatesApi } from './admin-tax-certificates';
 import { inboxApi } from './inbox';
 import { basketsApi, basketsRootApi } from './baskets';
 import { configurationsApi } from './configurations';
+import { configuratorApi, configuratorArticlesApi } from './configurator';
 import { configuratorCartApi } from './configurator-cart';
 
 export const api = new Hono<AppEnv>()
@@ -62,6 +63,9 @@ export const api = new Hono<AppEnv>()
   .route('/', sibsApi)
   .route('/', oneyApi)
   .route('/catalogue', catalogue)
+  .route('/configurator', configuratorApi)
+  // Before the /checkout sub-apps: an article's configurator data needs no session or cart.
+  .route('/', configuratorArticlesApi)
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
   .route('/checkout', cartCheckout)

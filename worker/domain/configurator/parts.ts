@@ -81,3 +81,30 @@ export function withPart(build: Build, part: SlotPart): Build {
 export function buildOf(parts: readonly SlotPart[]): Build {
   return parts.reduce<Build>(withPart, {});
 }
+
+/** A part chosen for a slot, by article id (what the configurator's address and calls carry). */
+export interface ChosenPart {
+  slot: ConfigurationSlot;
+  articleId: number;
+}
+
+/** The most parts a build names: one per slot, the drives up to MAX_DRIVES. */
+export const MAX_BUILD_PARTS = CONFIGURATION_SLOTS.length - 1 + MAX_DRIVES;
+
+/**
+ * The `build` parameter of the configurator's calls, "cpu:12,motherboard:34,storage:5,storage:6":
+ * the chosen article of each slot (several drives), or why it is not one.
+ */
+export function parseBuildParam(text: string): { chosen: ChosenPart[] } | { error: string } {
+  const chosen: ChosenPart[] = [];
+  for (const item of text.split(',').filter((s) => s !== '')) {
+    const match = /^([a-z]+):([1-9]\d{0,9})$/.exec(item);
+    const slot = match?.[1] as ConfigurationSlot | undefined;
+    const articleId = Number(match?.[2]);
+    if (!slot || !CONFIGURATION_SLOTS.includes(slot) || articleId > 2 ** 31) return { error: `"${item.slice(0, 40)}" is not slot:articleId` };
+    const taken = chosen.filter((c) => c.slot === slot).length;
+    if (taken >= (slot === 'storage' ? MAX_DRIVES : 1)) return { error: `too many parts in slot ${slot}` };
+    chosen.push({ slot, articleId });
+  }
+  return { chosen };
+}
