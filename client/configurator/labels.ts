@@ -14,7 +14,7 @@ export const SLOT_NAMES: Record<ConfigurationSlot, MessageDescriptor> = {
   motherboard: msg`Motherboard`,
   memory: msg`Memory`,
   gpu: msg`Graphics card`,
-  storage: msg`Storage`,
+  storage: msg`Drives`,
   psu: msg`Power supply`,
   case: msg`Case`,
   cooler: msg`CPU cooler`,

@@ -1,7 +1,7 @@
 /**
  * A ready-made PC configuration (configurator preset), read-only: its components in their roles
  * with today's price and availability on the channel, the total, and whether the build can be
- * bought now. Plain table and links; the interactive configurator comes later.
+ * bought now. Plain table and links; the configurator opens with its parts to change them.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -18,6 +18,8 @@ export interface ConfigurationData {
   breadcrumbs: Crumb[];
   preset: PresetDetail;
   summary: ConfigurationSummary;
+  /** The configurator opened with this configuration's parts, to change them. */
+  configuratorHref: string;
 }
 
 export const ROLE_LABELS: Record<ComponentRole, MessageDescriptor> = {
@@ -96,6 +98,11 @@ export default function ConfigurationPage({ data }: { data: ConfigurationData })
       </table>
       <p className={`configuration__status availability--${status.tone}`} role="status">
         {i18n._(status.text)}
+      </p>
+      <p>
+        <a className="button button--primary" href={data.configuratorHref}>
+          <Trans>Change it in the configurator</Trans>
+        </a>
       </p>
       {preset.others.length > 0 ? (
         <nav aria-labelledby="other-configurations">

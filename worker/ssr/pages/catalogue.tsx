@@ -1,19 +1,22 @@
 /** Catalogue pages: home, product and the all-brands index (listings live in ./listings.tsx). */
 import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
-import { LANGUAGE_INFO } from '../../../client/i18n/languages';
+import { LANGUAGE_INFO, type Language } from '../../../client/i18n/languages';
 import type { BrandIndexData } from '../../../client/pages/brands';
 import type { ConfigurationData } from '../../../client/pages/configuration';
 import type { HomeData } from '../../../client/pages/home';
 import type { ProductData } from '../../../client/pages/product';
 import { featuredCollections, findCategory, topRatedProducts } from '../../db/catalogue';
-import { presetById } from '../../db/configurator';
+import type { Channel } from '../../channel/channels';
+import { presetById, type PresetDetail } from '../../db/configurator';
 import { brandsWithCounts } from '../../db/entities';
 import { homeMerchandising } from '../../db/home';
 import { productPage } from '../../db/product';
 import { groupBrandsByInitial } from '../../domain/catalogue/brand-index';
 import { isCampaignActive } from '../../domain/catalogue/campaign';
 import { summarizeConfiguration } from '../../domain/catalogue/configuration';
+import { buildParamOf } from '../../domain/configurator/build-links';
+import type { ChosenPart } from '../../domain/configurator/parts';
 import { liveBanners, nextBannerChange } from '../../domain/catalogue/home-banners';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
 import { href, languagePrefix, slugHref } from '../../../client/routes';
@@ -95,6 +98,12 @@ const brands = definePage<BrandIndexData>({
   },
 });
 
+/** The configurator opened with a preset's parts (the memory role is the memory slot; each unit of a drive is a drive). */
+function presetConfiguratorHref(preset: PresetDetail, language: Language, channel: Channel): string {
+  const parts = preset.components.flatMap(({ role, qty, product }) => Array.from({ length: role === 'storage' ? qty : 1 }, () => ({ slot: role === 'ram' ? 'memory' : role, articleId: product.id }) as ChosenPart));
+  return `${href('configurator', language, channel)}?${new URLSearchParams({ build: buildParamOf(parts) })}`;
+}
+
 /** A configurator preset reached by its slug: its components with today's prices, read-only. */
 const configurator = definePage<ConfigurationData>({
   component: lazy(() => import('../../../client/pages/configuration')),
@@ -105,7 +114,7 @@ const configurator = definePage<ConfigurationData>({
     const path = slugHref(preset.slug, language, channel);
     const { name } = preset;
     return {
-      data: { breadcrumbs: [{ name, href: path }], preset, summary },
+      data: { breadcrumbs: [{ name, href: path }], preset, summary, configuratorHref: presetConfiguratorHref(preset, language, channel) },
       meta: { title: i18n._(msg`${name}: PC configuration | Ampora`), description: preset.description || undefined },
       slugs: preset.slugs,
       breadcrumbs: [{ name, path }],
