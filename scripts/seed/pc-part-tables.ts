@@ -9,8 +9,7 @@
  * generated tables' rows stay exactly as they were.
  */
 import { NOUN_FIRST, articleSlug } from './article-texts';
-import type { Article, CatalogueContext } from './articles';
-import { withCheckDigit } from './articles';
+import { withCheckDigit, type Article, type CatalogueContext } from './articles';
 import { categoryTexts } from './category-texts';
 import type { LazySeedTable, SeedRow } from './generate';
 import { BRANDS, CATEGORIES, categoryByKey, type Category } from './kinds';

@@ -9,7 +9,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
 import type { ProductCard } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
-import { candidateFit, type Fit } from '../domain/configurator/fit';
+import { candidateFits, type Fit } from '../domain/configurator/fit';
 import { recommendOs, type OsCandidate } from '../domain/configurator/os';
 import { buildOf, parsePart, type Build, type ChosenPart, type ConfigurationSlot, type SlotPart } from '../domain/configurator/parts';
 import { cardColumns } from './catalogue';
@@ -107,7 +107,7 @@ export async function listCandidates(
   db: Db,
   args: { slot: ConfigurationSlot; build: Build; channel: ChannelId; language: Language; page: number; pageSize: number; which?: 'fitting' | 'excluded' },
 ): Promise<CandidatePage> {
-  const judged = (await slotParts(db, args.slot, args.channel)).map((c) => ({ ...c, ...candidateFit(args.build, c.part) }));
+  const judged = candidateFits(args.build, await slotParts(db, args.slot, args.channel));
   const fitting = judged.filter((c) => c.fits);
   const excluded = judged.filter((c) => !c.fits);
   // Both groups, or only one of them (the configurator pages each on its own).

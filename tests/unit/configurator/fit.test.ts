@@ -148,6 +148,6 @@ describe('recommendOs', () => {
       [11, true, true],
       [10, false, false],
     ]);
-    expect(ranked[1]!.reasons).toEqual([{ code: 'os-memory', memoryGB: 256, osMaxMemoryGB: 128 }]);
+    expect(ranked[1]!.reasons).toEqual([{ code: 'os-memory', memoryGB: 256, osMinMemoryGB: 4, osMaxMemoryGB: 128 }]);
   });
 });

@@ -125,6 +125,7 @@ describe('power, drives, graphics and the operating system', () => {
   it.each([
     [P.WINDOWS_HOME, P.DDR5_6400_2X32, null],
     [P.WINDOWS_PRO, P.DDR5_5600_4X64, null],
-    [P.WINDOWS_HOME, P.DDR5_5600_4X64, { code: 'os-memory', memoryGB: 256, osMaxMemoryGB: 128 }],
+    [{ ...P.WINDOWS_HOME, minMemoryGB: 32 }, P.DDR4_3600_2X8, { code: 'os-memory', memoryGB: 16, osMinMemoryGB: 32, osMaxMemoryGB: 128 }],
+    [P.WINDOWS_HOME, P.DDR5_5600_4X64, { code: 'os-memory', memoryGB: 256, osMinMemoryGB: 4, osMaxMemoryGB: 128 }],
   ])('edition against memory %#', (os, memory, reason) => expect(osMemoryFits(os, memory)).toEqual(reason));
 });

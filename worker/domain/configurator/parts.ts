@@ -88,9 +88,6 @@ export interface ChosenPart {
   articleId: number;
 }
 
-/** The most parts a build names: one per slot, the drives up to MAX_DRIVES. */
-export const MAX_BUILD_PARTS = CONFIGURATION_SLOTS.length - 1 + MAX_DRIVES;
-
 /**
  * The `build` parameter of the configurator's calls, "cpu:12,motherboard:34,storage:5,storage:6":
  * the chosen article of each slot (several drives), or why it is not one.

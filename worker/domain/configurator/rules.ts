@@ -24,7 +24,7 @@ export type Reason =
   | { code: 'm2-slots'; drives: number; boardSlots: number }
   | { code: 'sata-ports'; drives: number; boardPorts: number }
   | { code: 'needs-gpu'; cpuSocket: string }
-  | { code: 'os-memory'; memoryGB: number; osMaxMemoryGB: number };
+  | { code: 'os-memory'; memoryGB: number; osMinMemoryGB: number; osMaxMemoryGB: number };
 export type ReasonCode = Reason['code'];
 
 /** The CPU goes only into a board of its socket. */
@@ -107,9 +107,10 @@ export function graphicsPresent(cpu: CpuData, gpu: GpuData | undefined): Reason 
   return cpu.integratedGraphics || gpu ? null : { code: 'needs-gpu', cpuSocket: cpu.socket };
 }
 
-/** The edition must address the build's memory (Windows 11 Home stops at 128 GB). */
+/** The build's memory must be within what the edition needs and addresses (Windows 11: 4 GB at least; Home stops at 128 GB). */
 export function osMemoryFits(os: OsData, memory: MemoryData): Reason | null {
-  return memory.capacityGB <= os.maxMemoryGB ? null : { code: 'os-memory', memoryGB: memory.capacityGB, osMaxMemoryGB: os.maxMemoryGB };
+  if (memory.capacityGB >= os.minMemoryGB && memory.capacityGB <= os.maxMemoryGB) return null;
+  return { code: 'os-memory', memoryGB: memory.capacityGB, osMinMemoryGB: os.minMemoryGB, osMaxMemoryGB: os.maxMemoryGB };
 }
 
 /**
