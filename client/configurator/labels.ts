@@ -152,8 +152,8 @@ export function reasonText(reason: Reason, i18n: I18n, language: Language): stri
     case 'needs-gpu':
       return i18n._(msg`This processor has no integrated graphics: the build needs a graphics card.`);
     case 'os-memory': {
-      const { memoryGB, osMaxMemoryGB } = reason;
-      return i18n._(msg`This edition uses up to ${osMaxMemoryGB} GB of memory and the build has ${memoryGB} GB.`);
+      const { memoryGB, osMinMemoryGB, osMaxMemoryGB } = reason;
+      return i18n._(msg`This edition works with ${osMinMemoryGB} to ${osMaxMemoryGB} GB of memory and the build has ${memoryGB} GB.`);
     }
   }
 }

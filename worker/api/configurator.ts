@@ -28,6 +28,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { pageParam, validate } from '../http/validate';
+import { PUBLIC_PARAMETER_ROUTES } from '../identity/owned';
 
 const MAX_PAGE_SIZE = 50;
 
@@ -73,6 +74,10 @@ export const configuratorApi = new Hono<AppEnv>()
     const build = await buildOrNotFound(c.var.db, chosen);
     return c.json(okEnvelope({ parts: chosen, ...checkBuild(build), power: powerBudget(build) }));
   });
+
+// An article is not a user object: its configurator data and the systems that suit it are the same for everyone.
+PUBLIC_PARAMETER_ROUTES.add('GET /api/articles/:id/pccom-os');
+PUBLIC_PARAMETER_ROUTES.add('GET /api/checkout/articles/:id/filters');
 
 export const configuratorArticlesApi = new Hono<AppEnv>()
   .get('/articles/:id/pccom-os', validate('param', idParam), async (c) => {

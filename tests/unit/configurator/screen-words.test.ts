@@ -81,7 +81,7 @@ const REASONS: Record<ReasonCode, Reason> = {
   'm2-slots': { code: 'm2-slots', drives: 3, boardSlots: 2 },
   'sata-ports': { code: 'sata-ports', drives: 5, boardPorts: 4 },
   'needs-gpu': { code: 'needs-gpu', cpuSocket: 'LGA1851' },
-  'os-memory': { code: 'os-memory', memoryGB: 256, osMaxMemoryGB: 128 },
+  'os-memory': { code: 'os-memory', memoryGB: 256, osMinMemoryGB: 4, osMaxMemoryGB: 128 },
 };
 
 describe.each(LANGUAGES)('the configurator’s words in %s', (language) => {
