@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Availability, ProductImage } from '../components/product-bits';
 import { useStore } from '../components/store-context';
+import { SLOT_NAMES } from '../configurator/labels';
 import { formatMoney } from '../i18n/format';
 import { slugHref } from '../routes';
 import type { ComponentRole, PresetDetail } from '../../worker/db/configurator';
@@ -22,16 +23,8 @@ export interface ConfigurationData {
   configuratorHref: string;
 }
 
-export const ROLE_LABELS: Record<ComponentRole, MessageDescriptor> = {
-  cpu: msg`Processor`,
-  motherboard: msg`Motherboard`,
-  ram: msg`Memory`,
-  gpu: msg`Graphics card`,
-  storage: msg`Storage`,
-  psu: msg`Power supply`,
-  case: msg`Case`,
-  cooler: msg`CPU cooler`,
-};
+/** A preset's roles are the configurator's slots (its memory role is called `ram`). */
+const ROLE_LABELS: Record<ComponentRole, MessageDescriptor> = { ...SLOT_NAMES, ram: SLOT_NAMES.memory };
 
 const COLUMNS: MessageDescriptor[] = [msg`Component`, msg`Product`, msg`Units`, msg`Unit price`, msg`Price`, msg`Availability`];
 
