@@ -8,6 +8,7 @@ import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Island } from '../components/island';
 import { Highlights, Promotions } from '../components/listing/merchandise';
 import { ProductGrid } from '../components/product-bits';
+import CompareTray from '../islands/compare-tray';
 import FiltersDrawer from '../islands/filters-drawer';
 import LoadMore from '../islands/load-more';
 import type { ListingQuery, ListingResult, ProductCard } from '../types';
@@ -123,6 +124,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
           />
         </section>
       </div>
+      <Island name="compare-tray" component={CompareTray} props={{}} hydrate="load" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { cartCheckout, cartOrders } from './cart';
 import { catalogue } from './catalogue';
+import { compareApi } from './compare';
 import { checkoutOrders } from './orders';
 import { giftCardsApi } from './gift-cards';
 import { installationApi } from './installation';
@@ -61,6 +62,7 @@ export const api = new Hono<AppEnv>()
   .route('/', sibsApi)
   .route('/', oneyApi)
   .route('/catalogue', catalogue)
+  .route('/compare', compareApi)
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
   .route('/checkout', cartCheckout)
