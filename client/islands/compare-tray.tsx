@@ -8,6 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { COMPARE_REFUSALS, comparisonHref, MAX_COMPARED, MIN_COMPARED } from '../catalogue/compare';
+import { useRemoveLabel } from '../components/compare-link';
 import { useStore } from '../components/store-context';
 import { browserStorage } from '../storage';
 import { showToast } from '../toast';
@@ -42,6 +43,7 @@ function readSelection(language: string): Selection {
 export default function CompareTray() {
   const { t, i18n } = useLingui();
   const { language, channel } = useStore();
+  const removeLabel = useRemoveLabel();
   const [selection, setSelection] = useState<Selection>(EMPTY);
   const current = useRef(selection);
 
@@ -96,10 +98,8 @@ export default function CompareTray() {
         {selection.items.map((item) => (
           <li key={item.id}>
             <span className="compare-tray__name">{item.name}</span>
-            <button type="button" className="button button--ghost button--small" onClick={() => remove(item.id)}>
-              <Trans>
-                Remove<span className="visually-hidden"> {item.name} from the comparison</span>
-              </Trans>
+            <button type="button" className="button button--ghost button--small" onClick={() => remove(item.id)} aria-label={removeLabel(item.name)}>
+              <Trans>Remove</Trans>
             </button>
           </li>
         ))}

@@ -13,7 +13,9 @@ import { comparisonHref, type CompareRefusal } from '../catalogue/compare';
 import { attributeLabel } from '../catalogue/facet-labels';
 import { SPEC_GROUP_LABELS } from '../catalogue/spec-groups';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
+import { useRemoveLabel } from '../components/compare-link';
 import { Island } from '../components/island';
+import { LinkChips } from '../components/link-chips';
 import { Availability, Price, ProductImage } from '../components/product-bits';
 import { useStore } from '../components/store-context';
 import AddToCart from '../islands/add-to-cart';
@@ -90,6 +92,7 @@ function Missing() {
 export default function ComparatorPage({ data }: { data: ComparatorData }) {
   const { i18n } = useLingui();
   const { language, channel } = useStore();
+  const removeLabel = useRemoveLabel();
   const { articles, rows, overview, category } = data;
   const categoryName = category.name;
   const ids = articles.map((article) => article.id);
@@ -128,10 +131,12 @@ export default function ComparatorPage({ data }: { data: ComparatorData }) {
                         <ProductImage imageKey={article.imageKey} preset="small" label={article.brand} alt="" />
                         <span className="comparator__name">{article.name}</span>
                       </a>
-                      <a className="comparator__remove" href={ids.length > 1 ? comparisonHref(category.slug, ids.filter((id) => id !== article.id), language, channel) : slugHref(category.slug, language, channel)}>
-                        <Trans>
-                          Remove<span className="visually-hidden"> {article.name} from the comparison</span>
-                        </Trans>
+                      <a
+                        className="comparator__remove"
+                        href={ids.length > 1 ? comparisonHref(category.slug, ids.filter((id) => id !== article.id), language, channel) : slugHref(category.slug, language, channel)}
+                        aria-label={removeLabel(article.name)}
+                      >
+                        <Trans>Remove</Trans>
                       </a>
                     </th>
                   ))}
@@ -224,13 +229,7 @@ export default function ComparatorPage({ data }: { data: ComparatorData }) {
           <h2 id="comparison-popular">
             <Trans>Popular comparisons</Trans>
           </h2>
-          <ul className="chips">
-            {data.popular.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.name}</a>
-              </li>
-            ))}
-          </ul>
+          <LinkChips links={data.popular} />
         </nav>
       ) : null}
     </article>

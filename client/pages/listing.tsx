@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Island } from '../components/island';
+import { LinkChips } from '../components/link-chips';
 import { Highlights, Promotions } from '../components/listing/merchandise';
 import { ProductGrid } from '../components/product-bits';
 import CompareTray from '../islands/compare-tray';
@@ -91,13 +92,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
       <Promotions promotions={data.promotions ?? []} />
       {data.links && data.links.length > 0 ? (
         <nav aria-label={t`Sub-categories`}>
-          <ul className="chips">
-            {data.links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.name}</a>
-              </li>
-            ))}
-          </ul>
+          <LinkChips links={data.links} />
         </nav>
       ) : null}
       <Highlights products={data.highlights ?? []} />

@@ -175,9 +175,9 @@ describe('comparison pages', () => {
 
   it('cards and the product page link to the comparator with the product chosen', async () => {
     const listing = await page(`${host('DE')}/${monitorCategory.de_DE}`);
-    expect(listing.html).toMatch(new RegExp(`<a class="compare-link" href="/komparator/${monitorCategory.de_DE}/\\d+" data-compare="\\d+"`));
+    expect(listing.html).toMatch(new RegExp(`<a class="compare-link" href="/komparator/${monitorCategory.de_DE}/(\\d+)" aria-label="Zum Vergleich hinzufügen: [^"]+" data-compare="\\1"`));
     expect(listing.html).toContain('data-island="compare-tray"');
     const product = await page(`${host('DE')}/${monitors[0]!.slugs.de_DE}`);
-    expect(product.html).toContain(`href="/komparator/${monitorCategory.de_DE}/${monitors[0]!.id}" data-compare="${monitors[0]!.id}"`);
+    expect(product.html).toMatch(new RegExp(`href="/komparator/${monitorCategory.de_DE}/${monitors[0]!.id}" aria-label="[^"]+" data-compare="${monitors[0]!.id}"`));
   });
 });

@@ -2,7 +2,7 @@
  * The comparator's reads: the compared articles as cards (price and availability from their
  * `listings` row on the channel, like every card) with their category, technical sheet, slugs
  * and the offer "add to basket" sells (the buy box over their offers, as the product page picks
- * it) — one D1 batch; the category of an address; the articles a fixed comparison's slug names;
+ * it) — the cards and one D1 batch, side by side; the category of an address; the articles a fixed comparison's slug names;
  * and the category's best-rated products to add or to compare.
  */
 import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
@@ -10,10 +10,10 @@ import type { Language } from '../../client/i18n/languages';
 import type { ProductCard } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
 import { buybox, type OfferCondition } from '../domain/catalogue/buybox';
-import { cardColumns, cardsByIds } from './catalogue';
+import { cardsByIds } from './catalogue';
 import type { Db } from './client';
 import { inList } from './limits';
-import { articles, articleTranslations, brands, categoryTranslations, listings, offers, sellers, slugs } from './schema';
+import { articles, articleTranslations, categoryTranslations, listings, offers, sellers, slugs } from './schema';
 
 export interface ComparedArticle extends ProductCard {
   categoryId: number;
@@ -28,41 +28,42 @@ export interface ComparedArticle extends ProductCard {
 export async function comparedArticles(db: Db, language: Language, channel: ChannelId, ids: readonly number[]): Promise<ComparedArticle[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
-  const [cards, offerRows, slugRows] = await db.batch([
-    db
-      .select({ ...cardColumns, categoryId: articles.categoryId, specs: articles.specs })
-      .from(articles)
-      .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
-      .innerJoin(brands, eq(brands.id, articles.brandId))
-      .leftJoin(listings, and(eq(listings.articleId, articles.id), eq(listings.channel, channel)))
-      .where(inList(articles.id, list)),
-    db
-      .select({
-        articleId: offers.articleId,
-        offerId: offers.id,
-        sellerId: offers.sellerId,
-        sellerKind: sellers.kind,
-        sellerTier: sellers.tier,
-        sellerGrade: sellers.grade,
-        price: offers.price,
-        minShippingPrice: offers.minShippingPrice,
-        condition: offers.condition,
-        availabilityCode: offers.availabilityCode,
-        deliveryMaxDays: offers.deliveryMaxDays,
-      })
-      .from(offers)
-      .innerJoin(sellers, eq(sellers.id, offers.sellerId))
-      .where(and(inList(offers.articleId, list), eq(offers.channel, channel))),
-    db.select({ articleId: articleTranslations.articleId, lang: articleTranslations.lang, slug: articleTranslations.slug }).from(articleTranslations).where(inList(articleTranslations.articleId, list)),
+  // The cards as every card is read, beside one batch of what only the comparison needs.
+  const [cards, [sheets, offerRows, slugRows]] = await Promise.all([
+    cardsByIds(db, language, channel, list),
+    db.batch([
+      db.select({ id: articles.id, categoryId: articles.categoryId, specs: articles.specs }).from(articles).where(inList(articles.id, list)),
+      db
+        .select({
+          articleId: offers.articleId,
+          offerId: offers.id,
+          sellerId: offers.sellerId,
+          sellerKind: sellers.kind,
+          sellerTier: sellers.tier,
+          sellerGrade: sellers.grade,
+          price: offers.price,
+          minShippingPrice: offers.minShippingPrice,
+          condition: offers.condition,
+          availabilityCode: offers.availabilityCode,
+          deliveryMaxDays: offers.deliveryMaxDays,
+        })
+        .from(offers)
+        .innerJoin(sellers, eq(sellers.id, offers.sellerId))
+        .where(and(inList(offers.articleId, list), eq(offers.channel, channel))),
+      db.select({ articleId: articleTranslations.articleId, lang: articleTranslations.lang, slug: articleTranslations.slug }).from(articleTranslations).where(inList(articleTranslations.articleId, list)),
+    ]),
   ]);
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  return list.flatMap((id) => {
-    const card = byId.get(id);
-    if (!card) return [];
+  const sheetOf = new Map(sheets.map((sheet) => [sheet.id, sheet]));
+  return cards.flatMap((card) => {
+    const id = card.id;
+    const sheet = sheetOf.get(id);
+    if (!sheet) return [];
     const own = offerRows.filter((offer) => offer.articleId === id).map((offer) => ({ ...offer, condition: offer.condition as OfferCondition }));
     return [
       {
         ...card,
+        categoryId: sheet.categoryId,
+        specs: sheet.specs,
         offerId: buybox(own)?.winner.offerId ?? null,
         slugs: Object.fromEntries(slugRows.filter((row) => row.articleId === id).map((row) => [row.lang, row.slug])),
       },
