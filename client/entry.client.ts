@@ -10,6 +10,7 @@ import './styles/listing.css';
 import './styles/product.css';
 import './styles/checkout.css';
 import './styles/content.css';
+import './styles/comparator.css';
 import './styles/admin.css';
 import './styles/ugc-reviews.css';
 import './styles/ugc-questions.css';

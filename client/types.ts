@@ -33,6 +33,8 @@ export interface ProductCard {
   ratingCount: number;
   /** The article's condition: 'new' or a refurbished grade ('Reaconditioned-A' … 'C'). */
   condition?: string;
+  /** The slug of the article's category in the card's language (its "add to compare" link). */
+  categorySlug?: string;
   /** The buy-box offer's seller when it is a marketplace seller (the card says who sells it). */
   sellerName?: string | null;
   /** Slugs of the campaigns the article's collections belong to (collections.campaign). */

@@ -7,6 +7,7 @@ import { IMAGE_REVISION, type ImageView } from '../../worker/media/views';
 import { slugHref } from '../routes';
 import type { DeliveryInfo, ProductCard as ProductCardData } from '../types';
 import WishlistHeart from '../islands/wishlist-heart';
+import { CompareLink } from './compare-link';
 import { Island } from './island';
 import { useStore } from './store-context';
 
@@ -149,6 +150,11 @@ export function ProductCard({ product, eager, wishlist }: { product: ProductCard
           <span className="badge badge--seller">
             <Trans>Sold by {seller}</Trans>
           </span>
+        </p>
+      ) : null}
+      {product.categorySlug ? (
+        <p className="product-card__compare">
+          <CompareLink id={product.id} name={product.name} categorySlug={product.categorySlug} />
         </p>
       ) : null}
     </article>

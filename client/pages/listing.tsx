@@ -6,8 +6,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Island } from '../components/island';
+import { LinkChips } from '../components/link-chips';
 import { Highlights, Promotions } from '../components/listing/merchandise';
 import { ProductGrid } from '../components/product-bits';
+import CompareTray from '../islands/compare-tray';
 import FiltersDrawer from '../islands/filters-drawer';
 import LoadMore from '../islands/load-more';
 import type { ListingQuery, ListingResult, ProductCard } from '../types';
@@ -90,13 +92,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
       <Promotions promotions={data.promotions ?? []} />
       {data.links && data.links.length > 0 ? (
         <nav aria-label={t`Sub-categories`}>
-          <ul className="chips">
-            {data.links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.name}</a>
-              </li>
-            ))}
-          </ul>
+          <LinkChips links={data.links} />
         </nav>
       ) : null}
       <Highlights products={data.highlights ?? []} />
@@ -123,6 +119,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
           />
         </section>
       </div>
+      <Island name="compare-tray" component={CompareTray} props={{}} hydrate="load" />
     </div>
   );
 }

@@ -8,6 +8,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { attributeLabel } from '../catalogue/facet-labels';
 import { CONDITION_LABELS, TYPE_LABELS } from '../catalogue/labels';
+import { CompareLink } from '../components/compare-link';
 import { Island } from '../components/island';
 import { Availability } from '../components/product-bits';
 import { ProductGallery } from '../components/product-gallery';
@@ -17,6 +18,7 @@ import { DeliveryText } from '../components/product-bits';
 import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import { availability } from '../catalogue/availability';
+import CompareTray from '../islands/compare-tray';
 import AddToCart from '../islands/add-to-cart';
 import ShareButton from '../islands/share-button';
 import { slugHref } from '../routes';
@@ -288,6 +290,12 @@ export default function ProductPage({ data }: { data: ProductData }) {
           <ProductBuy buy={buy} articleId={product.id} name={product.name} />
           {data.subscriptionMonths ? <SubscriptionNote months={data.subscriptionMonths} /> : null}
           <Island name="share-button" component={ShareButton} props={{ title: product.name }} />
+          {product.category ? (
+            <p className="product__compare">
+              <CompareLink id={product.id} name={product.name} categorySlug={product.category.slug} />
+            </p>
+          ) : null}
+          <Island name="compare-tray" component={CompareTray} props={{}} hydrate="load" />
         </div>
         <div className="product__details">
           {otherOffers.length > 0 ? (

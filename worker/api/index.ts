@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { cartCheckout, cartOrders } from './cart';
 import { catalogue } from './catalogue';
+import { compareApi } from './compare';
 import { checkoutOrders } from './orders';
 import { giftCardsApi } from './gift-cards';
 import { installationApi } from './installation';
@@ -66,6 +67,7 @@ export const api = new Hono<AppEnv>()
   .route('/configurator', configuratorApi)
   // Before the /checkout sub-apps: an article's configurator data needs no session or cart.
   .route('/', configuratorArticlesApi)
+  .route('/compare', compareApi)
   .route('/checkout', checkout)
   .route('/checkout', recommendations)
   .route('/checkout', cartCheckout)

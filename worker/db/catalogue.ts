@@ -56,6 +56,8 @@ export const cardColumns = {
   originalPrice: listings.originalPrice,
   availabilityCode: listings.availabilityCode,
   condition: articles.condition,
+  // The article's category slug in the card's language: the card's "add to compare" link names it.
+  categorySlug: sql<string>`(select ${categoryTranslations.slug} from ${categoryTranslations} where ${categoryTranslations.categoryId} = ${articles.categoryId} and ${categoryTranslations.lang} = ${articleTranslations.lang})`.as('category_slug'),
   // Only a marketplace seller is named on a card: the retailer's own offers need no badge.
   sellerName: sql<string | null>`(select ${sellers.name} from ${sellers} where ${sellers.id} = ${listings.sellerId} and ${sellers.kind} = 'marketplace')`.as('seller_name'),
 };

@@ -5,6 +5,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { COMPARE_REFUSALS } from '../../client/catalogue/compare';
 
 export type ErrorType = 'validation' | 'not_found' | 'forbidden' | 'unauthorized' | 'conflict' | 'rate_limited' | 'timeout' | 'domain' | 'internal';
 
@@ -208,6 +209,11 @@ export const ERRORS = {
   // Gift cards: purchase.
   giftCardNotOnSale: { type: 'not_found', code: 'GIFT_CARD_NOT_ON_SALE', status: 404, message: msg`Gift cards of this amount are not sold on this store.` },
   giftCardForGiftCards: { type: 'conflict', code: 'GIFT_CARD_FOR_GIFT_CARDS', status: 409, message: msg`A gift card cannot pay for other gift cards. Remove the gift card code, or buy the gift cards in a separate order.` },
+  // The product comparator (messages shared with its page and tray: client/catalogue/compare.ts).
+  compareTooFew: { type: 'validation', code: 'COMPARE_TOO_FEW', status: 400, message: COMPARE_REFUSALS.tooFew },
+  compareTooMany: { type: 'validation', code: 'COMPARE_TOO_MANY', status: 400, message: COMPARE_REFUSALS.tooMany },
+  compareMixedCategories: { type: 'validation', code: 'COMPARE_MIXED_CATEGORIES', status: 422, message: COMPARE_REFUSALS.mixedCategories },
+  compareUnknownArticle: { type: 'not_found', code: 'COMPARE_UNKNOWN_ARTICLE', status: 404, message: COMPARE_REFUSALS.unknownArticle },
   timeout: { type: 'timeout', code: 'TIMEOUT', status: 408, message: msg`The request took too long. Please try again.` },
   internal: { type: 'internal', code: 'INTERNAL_ERROR', status: 500, message: msg`Something went wrong on our side. Please try again.` },
   unknown: { type: 'internal', code: 'UNKNOWN', status: 500, message: msg`Unknown error` },

@@ -6,6 +6,7 @@ import type { RouteId } from '../../../client/routes';
 import type { SlugKind } from '../../db/catalogue';
 import { catalogueRoutePages, catalogueSlugPages } from './catalogue';
 import { checkoutRoutePages } from './checkout';
+import { comparatorRoutePages } from './comparator';
 import { contentRoutePages, contentSlugPages } from './content';
 import { adminRoutePages } from './admin';
 import { designSystemRoutePages } from './design-system';
@@ -33,7 +34,7 @@ import { giftCardPurchaseRoutePages } from './gift-card-purchase';
 export type { LoadContext, Loaded, PageDefinition } from './types';
 
 /** Pages reached through the route table. */
-export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages, ...reviewWriteRoutePages, ...reviewListRoutePages, ...questionsRoutePages, ...communityRoutePages, ...ugcMediaRoutePages, ...ugcAdminRoutePages, ...ugcCampaignRoutePages, ...digitalRoutePages, ...couponsRoutePages, ...subscriptionsRoutePages, ...insurancesRoutePages, ...inboxRoutePages, ...wishlistsRoutePages, ...configurationsRoutePages, ...configuratorRoutePages, ...giftCardPurchaseRoutePages };
+export const ROUTE_PAGES: Partial<Record<RouteId, PageDefinition<unknown>>> = { ...catalogueRoutePages, ...contentRoutePages, ...listingRoutePages, ...identityRoutePages, ...checkoutRoutePages, ...payLaterRoutePages, ...designSystemRoutePages, ...adminRoutePages, ...reviewWriteRoutePages, ...reviewListRoutePages, ...questionsRoutePages, ...communityRoutePages, ...ugcMediaRoutePages, ...ugcAdminRoutePages, ...ugcCampaignRoutePages, ...digitalRoutePages, ...couponsRoutePages, ...subscriptionsRoutePages, ...insurancesRoutePages, ...inboxRoutePages, ...wishlistsRoutePages, ...configurationsRoutePages, ...configuratorRoutePages, ...giftCardPurchaseRoutePages, ...comparatorRoutePages };
 
 /** Pages reached through a slug (the dynamic resolver, spec §2). */
 export const SLUG_PAGES: Partial<Record<SlugKind, PageDefinition<unknown>>> = { ...catalogueSlugPages, ...contentSlugPages, ...listingSlugPages };
