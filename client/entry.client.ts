@@ -30,7 +30,7 @@ import { refreshHeader } from './header-state';
 import { trackRecentlyViewed } from './recently-viewed';
 import { trackVisitor } from './visitor-session';
 
-type Moment = 'load' | 'idle' | 'visible' | 'interaction';
+type Moment = 'load' | 'idle' | 'visible' | 'interaction' | 'stored';
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
 
 const hydrations = new WeakMap<HTMLElement, Promise<void>>();
@@ -88,6 +88,29 @@ function onInteraction(island: HTMLElement) {
   island.addEventListener('submit', holdSubmit, true);
 }
 
+/**
+ * `stored`: hydrate now when the browser keeps the island's storage key; else at the first plain
+ * click on a trigger of it elsewhere in the page (`data-island-trigger`), replayed once it is live.
+ */
+function onStoredOrTrigger(island: HTMLElement) {
+  const key = island.dataset.storageKey;
+  let stored = false;
+  try {
+    stored = key !== undefined && localStorage.getItem(key) !== null;
+  } catch {
+    // Storage refused (private mode): wait for a trigger.
+  }
+  if (stored) return void hydrate(island);
+  const hold = (event: MouseEvent) => {
+    const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>(`[data-island-trigger="${island.dataset.island}"]`) : null;
+    if (!trigger || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    document.removeEventListener('click', hold, true);
+    void hydrate(island).then(() => trigger.click());
+  };
+  document.addEventListener('click', hold, true);
+}
+
 function schedule(island: HTMLElement) {
   const moment = (island.dataset.hydrate ?? 'interaction') as Moment;
   if (moment === 'load') void hydrate(island);
@@ -101,7 +124,8 @@ function schedule(island: HTMLElement) {
     });
     // The wrapper is `display: contents` (no box of its own, so never intersecting): watch its children too.
     for (const target of [island, ...island.children]) observer.observe(target);
-  } else onInteraction(island);
+  } else if (moment === 'stored') onStoredOrTrigger(island);
+  else onInteraction(island);
 }
 
 // The script is async and the page is streamed: it may run before the end of the page has

@@ -4,7 +4,13 @@
  */
 import type { ComponentType } from 'react';
 
-export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction';
+/**
+ * When an island comes alive. `stored`: at once when this browser keeps something under its
+ * `storageKey` (it has something to show), else at the first click on an element marked
+ * `data-island-trigger="<name>"` anywhere in the page, which is held and replayed — so a page
+ * loads no React for it until it is used.
+ */
+export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction' | 'stored';
 
 export interface IslandProps<P extends object> {
   /** The file name in client/islands/ (without .tsx). */
@@ -12,11 +18,13 @@ export interface IslandProps<P extends object> {
   component: ComponentType<P>;
   props: P;
   hydrate?: HydrateOn;
+  /** With `hydrate="stored"`: the browser-storage key whose presence means the island has something to show. */
+  storageKey?: string;
 }
 
-export function Island<P extends object>({ name, component: Component, props, hydrate = 'interaction' }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydrate = 'interaction', storageKey }: IslandProps<P>) {
   return (
-    <div className="island" data-island={name} data-hydrate={hydrate} data-props={JSON.stringify(props)}>
+    <div className="island" data-island={name} data-hydrate={hydrate} data-storage-key={storageKey} data-props={JSON.stringify(props)}>
       <Component {...props} />
     </div>
   );

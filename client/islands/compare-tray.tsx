@@ -19,7 +19,8 @@ interface Selection {
 }
 
 const EMPTY: Selection = { category: '', items: [] };
-const storageKey = (language: string) => `ampora:compare:${language}`;
+/** Where the selection is kept; the key exists only while something is chosen (the tray hydrates at load then). */
+export const compareStorageKey = (language: string) => `ampora:compare:${language}`;
 
 function isSelection(value: unknown): value is Selection {
   const candidate = value as Selection | null;
@@ -33,7 +34,7 @@ function isSelection(value: unknown): value is Selection {
 
 function readSelection(language: string): Selection {
   try {
-    const parsed: unknown = JSON.parse(browserStorage()?.getItem(storageKey(language)) ?? 'null');
+    const parsed: unknown = JSON.parse(browserStorage()?.getItem(compareStorageKey(language)) ?? 'null');
     return isSelection(parsed) ? parsed : EMPTY;
   } catch {
     return EMPTY;
@@ -50,7 +51,8 @@ export default function CompareTray() {
   function save(next: Selection) {
     current.current = next;
     setSelection(next);
-    browserStorage()?.setItem(storageKey(language), JSON.stringify(next));
+    if (next.items.length > 0) browserStorage()?.setItem(compareStorageKey(language), JSON.stringify(next));
+    else browserStorage()?.removeItem(compareStorageKey(language));
   }
 
   useEffect(() => {

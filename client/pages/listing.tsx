@@ -9,7 +9,8 @@ import { Island } from '../components/island';
 import { LinkChips } from '../components/link-chips';
 import { Highlights, Promotions } from '../components/listing/merchandise';
 import { ProductGrid } from '../components/product-bits';
-import CompareTray from '../islands/compare-tray';
+import { useStore } from '../components/store-context';
+import CompareTray, { compareStorageKey } from '../islands/compare-tray';
 import FiltersDrawer from '../islands/filters-drawer';
 import LoadMore from '../islands/load-more';
 import type { ListingQuery, ListingResult, ProductCard } from '../types';
@@ -73,6 +74,7 @@ function AppliedFilters({ data }: { data: ListingPageData }) {
 
 export default function ListingPage({ data }: { data: ListingPageData }) {
   const { t } = useLingui();
+  const { language } = useStore();
   const { result, basePath } = data;
   const next = withPage(result.query, result.page + 1);
   const apiQuery = new URLSearchParams(data.apiScope);
@@ -119,7 +121,7 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
           />
         </section>
       </div>
-      <Island name="compare-tray" component={CompareTray} props={{}} hydrate="load" />
+      <Island name="compare-tray" component={CompareTray} props={{}} hydrate="stored" storageKey={compareStorageKey(language)} />
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { DeliveryText } from '../components/product-bits';
 import { useHref, useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import { availability } from '../catalogue/availability';
-import CompareTray from '../islands/compare-tray';
+import CompareTray, { compareStorageKey } from '../islands/compare-tray';
 import AddToCart from '../islands/add-to-cart';
 import ShareButton from '../islands/share-button';
 import { slugHref } from '../routes';
@@ -295,7 +295,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
               <CompareLink id={product.id} name={product.name} categorySlug={product.category.slug} />
             </p>
           ) : null}
-          <Island name="compare-tray" component={CompareTray} props={{}} hydrate="load" />
+          <Island name="compare-tray" component={CompareTray} props={{}} hydrate="stored" storageKey={compareStorageKey(language)} />
         </div>
         <div className="product__details">
           {otherOffers.length > 0 ? (
