@@ -90,7 +90,7 @@ function onInteraction(island: HTMLElement) {
 
 /**
  * `stored`: hydrate now when the browser keeps the island's storage key; else at the first plain
- * click on a trigger of it elsewhere in the page (`data-island-trigger`), replayed once it is live.
+ * click on a trigger of it elsewhere in the page (`data-wakes-island`), replayed once it is live.
  */
 function onStoredOrTrigger(island: HTMLElement) {
   const key = island.dataset.storageKey;
@@ -102,7 +102,7 @@ function onStoredOrTrigger(island: HTMLElement) {
   }
   if (stored) return void hydrate(island);
   const hold = (event: MouseEvent) => {
-    const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>(`[data-island-trigger="${island.dataset.island}"]`) : null;
+    const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>(`[data-wakes-island="${island.dataset.island}"]`) : null;
     if (!trigger || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     document.removeEventListener('click', hold, true);

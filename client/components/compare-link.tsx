@@ -16,7 +16,7 @@ export function CompareLink({ id, name, categorySlug, className = 'compare-link'
       href={comparisonHref(categorySlug, [id], language, channel)}
       aria-label={t`Add to compare: ${name}`}
       data-compare={id}
-      data-island-trigger="compare-tray"
+      data-wakes-island="compare-tray"
       data-compare-category={categorySlug}
       data-compare-name={name}
     >

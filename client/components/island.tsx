@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 /**
  * When an island comes alive. `stored`: at once when this browser keeps something under its
  * `storageKey` (it has something to show), else at the first click on an element marked
- * `data-island-trigger="<name>"` anywhere in the page, which is held and replayed — so a page
+ * `data-wakes-island="<name>"` anywhere in the page, which is held and replayed — so a page
  * loads no React for it until it is used.
  */
 export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction' | 'stored';
