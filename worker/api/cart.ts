@@ -6,11 +6,10 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { cartStub, cartError, callerCart, ownCart, readCart, rememberUnits } from '../cart/service';
+import { attachService, cartStub, cartError, callerCart, ownCart, priceInstallation, readCart, rememberUnits } from '../cart/service';
 import { factForArticle, factsForOffers, lineDetails } from '../cart/facts';
-import { quoteInstallation } from '../cart/installation';
 import { CART_CODES, type OfferFact } from '../cart/rules';
-import type { CartNotice, CartView } from '../cart/view';
+import type { CartNotice } from '../cart/view';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
@@ -54,43 +53,6 @@ const serviceBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['insurance', 'service']), serviceId: z.number().int().positive() }),
   z.object({ kind: z.literal('installation'), serviceId: z.number().int().positive(), postalCode }),
 ]);
-type ServiceRequest = z.infer<typeof serviceBody>;
-
-/**
- * An installation priced for the article at the postal code of the channel's country, or the
- * refusal: 38002 for a service the article cannot have here, 38001 where we do not install.
- * Asked before anything changes, so a refused installation leaves the cart as it was.
- */
-async function priceInstallation(c: AppContext, articleId: number, serviceId: number, postalCode: string): Promise<string> {
-  const quote = await quoteInstallation(c.var.db, c.var.language, { serviceId, articleId, countryIso: c.var.channel.country, postalCode });
-  if (!quote.ok) throw appError(quote.error, { idArticle: articleId, installationServiceId: serviceId, postalCode });
-  return quote.postalCode;
-}
-
-/**
- * Attaches a service to an article line after checking the article may carry it: insurance
- * only for the store's own physical articles in the plan's band, never for business customers
- * (1173); extra services by category (other sellers' articles where the service allows it);
- * installation by category in the channel's country, priced at the postal code (38002, 38001),
- * for business customers too.
- */
-export async function attachService(c: AppContext, cartId: string, view: CartView, idLine: number, request: ServiceRequest) {
-  const { kind, serviceId } = request;
-  const line = view.articles.find((a) => a.idLine === idLine && a.service === null);
-  if (!line) throw cartError(CART_CODES.notInCart);
-  let postal: string | null = null;
-  if (request.kind === 'installation') {
-    if (!line.installationOptions.some((o) => o.id === serviceId)) throw appError('installationServiceNotFound', { idLine, installationServiceId: serviceId });
-    postal = await priceInstallation(c, line.idArticle, serviceId, request.postalCode);
-  } else {
-    if (kind === 'insurance' && (await currentUser(c))?.isB2b) throw appError('insuranceNotForBusiness');
-    const options = kind === 'insurance' ? line.extendedInsurances : line.extraServices;
-    if (!options.some((o) => o.id === serviceId)) throw appError('serviceNotAvailable', { idLine, kind, serviceId });
-  }
-  const result = await cartStub(c, cartId).attachService(idLine, kind, serviceId, c.var.now.getTime(), postal);
-  if (!result.ok) throw cartError(result.code);
-  return result.lines;
-}
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** The stock-limit notice (1139) naming the capped articles. */

@@ -12,7 +12,7 @@ import type { CartLineRow } from './cart-do';
 import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
 import { articleExtras, factsForOffers, lineDetails, offersElsewhere } from './facts';
 import type { ChannelId } from '../channel/channels';
-import { installationCatalogue, provincePrefixes } from './installation';
+import { installationCatalogue, provincePrefixes, quoteInstallation } from './installation';
 import { serviceCatalogue } from './services';
 import { coveredArticles } from '../insurances/covered';
 import { CART_CODES, type CartCode } from './rules';
@@ -150,4 +150,43 @@ export async function mergeAnonymousCart(c: AppContext, user: UserRow): Promise<
     await anonymous.clear(c.var.now.getTime());
     rememberUnits(c, await account.itemCount());
   }
+}
+
+/** A service to attach to an article line of the cart (the cart API's `services` body). */
+export type ServiceRequest = { kind: 'insurance' | 'service'; serviceId: number } | { kind: 'installation'; serviceId: number; postalCode: string };
+
+/**
+ * An installation priced for the article at the postal code of the channel's country, or the
+ * refusal: 38002 for a service the article cannot have here, 38001 where we do not install.
+ * Asked before anything changes, so a refused installation leaves the cart as it was.
+ */
+export async function priceInstallation(c: AppContext, articleId: number, serviceId: number, postalCode: string): Promise<string> {
+  const quote = await quoteInstallation(c.var.db, c.var.language, { serviceId, articleId, countryIso: c.var.channel.country, postalCode });
+  if (!quote.ok) throw appError(quote.error, { idArticle: articleId, installationServiceId: serviceId, postalCode });
+  return quote.postalCode;
+}
+
+/**
+ * Attaches a service to an article line after checking the article may carry it: insurance
+ * only for the store's own physical articles in the plan's band, never for business customers
+ * (1173); extra services by category (other sellers' articles where the service allows it);
+ * installation by category in the channel's country, priced at the postal code (38002, 38001),
+ * for business customers too.
+ */
+export async function attachService(c: AppContext, cartId: string, view: CartView, idLine: number, request: ServiceRequest) {
+  const { kind, serviceId } = request;
+  const line = view.articles.find((a) => a.idLine === idLine && a.service === null);
+  if (!line) throw cartError(CART_CODES.notInCart);
+  let postal: string | null = null;
+  if (request.kind === 'installation') {
+    if (!line.installationOptions.some((o) => o.id === serviceId)) throw appError('installationServiceNotFound', { idLine, installationServiceId: serviceId });
+    postal = await priceInstallation(c, line.idArticle, serviceId, request.postalCode);
+  } else {
+    if (kind === 'insurance' && (await currentUser(c))?.isB2b) throw appError('insuranceNotForBusiness');
+    const options = kind === 'insurance' ? line.extendedInsurances : line.extraServices;
+    if (!options.some((o) => o.id === serviceId)) throw appError('serviceNotAvailable', { idLine, kind, serviceId });
+  }
+  const result = await cartStub(c, cartId).attachService(idLine, kind, serviceId, c.var.now.getTime(), postal);
+  if (!result.ok) throw cartError(result.code);
+  return result.lines;
 }

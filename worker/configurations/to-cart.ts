@@ -6,10 +6,9 @@
  * parts do not go together is refused before anything is added.
  */
 import { eq } from 'drizzle-orm';
-import { attachService } from '../api/cart';
 import { type NotAddedReason, reasonOfCartCode } from '../baskets/to-cart';
 import { factForArticle } from '../cart/facts';
-import { callerCart, cartStub, readCart, rememberUnits } from '../cart/service';
+import { attachService, callerCart, cartStub, readCart, rememberUnits } from '../cart/service';
 import type { Db } from '../db/client';
 import { cardsOf, componentParts } from '../db/pc-components';
 import { extraServices } from '../db/schema';
