@@ -50,9 +50,9 @@ const components = z
   .strict()
   .refine((parts) => Object.values(parts).some((id) => id !== undefined), 'at least one component');
 const name = z.string().trim().min(1).max(MAX_CONFIGURATION_NAME);
-/** From a script: the components by slot. */
+/** The components by slot (what a script sends). */
 const saveJson = z.object({ name, components });
-/** From the configurator's form without script: the build as its address carries it. */
+/** Or the build as the configurator's address carries it (what its form sends, with or without script). */
 const saveForm = z.object({
   name,
   build: z.string().max(400).transform((text, ctx) => {
@@ -87,8 +87,7 @@ export const configurationsApi = new Hono<AppEnv>()
     return c.json(okEnvelope(await listConfigurations(c.var.db, { userId: signedInUser(c).id, channel: c.var.channel.id, page, pageSize })));
   })
   .post('/', requireUser, async (c) => {
-    const isForm = /^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(c.req.header('Content-Type') ?? '');
-    const body = isForm ? await formOrJsonBody(c, saveForm, formTextFields) : await formOrJsonBody(c, saveJson, formTextFields);
+    const body = await formOrJsonBody(c, z.union([saveJson, saveForm]), formTextFields);
     const form = 'build' in body ? body : null;
     const pages =
       form?.respond === 'page'
