@@ -86,11 +86,11 @@ type FormFields = { respond?: 'page' | 'json'; lang?: Language } | undefined;
  * (`respond=page`, or a body too bad to read from a page that asked for HTML), a 303 to the
  * work's page, or back to `back` with `?error=CODE` when the store refused it.
  */
-async function formCall<S extends z.ZodType>(
+async function formCall<S extends z.ZodType, Json>(
   c: AppContext,
   schema: S,
   back: (data: z.infer<S> | undefined) => string,
-  work: (input: ReadInput<z.infer<S>>) => Promise<{ json: unknown; page: string }>,
+  work: (input: ReadInput<z.infer<S>>) => Promise<{ json: Json; page: string }>,
 ) {
   let input: ReadInput<z.infer<S>> | undefined;
   try {

@@ -72,7 +72,7 @@ async function signIn(c: AppContext, user: UserRow, via: SessionRecord['via']) {
  * The 2FA-required marker (spec §5): a challenge for `user`, whose code is e-mailed, or a decoy
  * (null) that answers the same and that no code opens.
  */
-async function challengeAnswer(c: AppContext, user: UserRow | null, protection = false): Promise<Response> {
+async function challengeAnswer(c: AppContext, user: UserRow | null, protection = false) {
   const { temporalToken, code } = await startChallenge(c.var.db, user?.id ?? null, c.var.now);
   if (user) sendLater(c, twoFactorCodeEmail(user.email, c.var.i18n, code, TWO_FACTOR_TTL_MS / 60_000));
   // `protection`: asked because the account is under attack, real or decoy alike, so the form can

@@ -63,7 +63,7 @@ async function limitNotice(c: AppContext, limited: number[], offerIds: number[])
   return [{ code: CART_CODES.stockLimit, articleNames: names }];
 }
 
-function respond(c: AppContext, body: object) {
+function respond<T extends object>(c: AppContext, body: T) {
   c.header('Cache-Control', 'private, no-store');
   return c.json(okEnvelope(body));
 }

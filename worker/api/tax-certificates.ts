@@ -124,7 +124,7 @@ type FormFields = { respond?: 'page' | 'json'; lang?: Language };
  * documents screen with what happened (`certificate=<done>`) or the refusal's code
  * (`certificateError=<code>`).
  */
-async function answer<P extends FormFields>(c: AppContext, done: 'uploaded' | 'revoked', read: () => Promise<P>, work: (input: P) => Promise<unknown>) {
+async function answer<P extends FormFields, Data>(c: AppContext, done: 'uploaded' | 'revoked', read: () => Promise<P>, work: (input: P) => Promise<Data>) {
   let input: P | undefined;
   try {
     input = await read();

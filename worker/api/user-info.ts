@@ -16,7 +16,7 @@ export async function buildUserInfo(c: AppContext) {
   return anonymousInfo(cart.cartId, cart.encryptedCartId, await cartUnits(c, cart.cartId));
 }
 
-export async function userInfoResponse(c: AppContext, extra: object = {}) {
+export async function userInfoResponse<const Extra extends object = object>(c: AppContext, extra: Extra = {} as Extra) {
   c.header('Cache-Control', 'private, no-store');
   return c.json(okEnvelope({ ...(await buildUserInfo(c)), ...extra }));
 }

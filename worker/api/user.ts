@@ -50,6 +50,13 @@ const validAddressBody = z.object({
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
+/** An address that passes every check, for the ownership test's registration. */
+const EXAMPLE_PLACE = { name: 'Ana', surname: 'García López', address: 'Calle de Alcalá', streetNumber: '42', city: 'Madrid', postalCode: '28014', provinceId: 28, countryIso: 'ES' };
+const EXAMPLES: Record<AddressKind, object> = {
+  shipping: { ...EXAMPLE_PLACE, phone: '612345678', optionalInformation: '3º B' },
+  billing: { ...EXAMPLE_PLACE, billingType: 'individual', nif: '12345678Z', cellPhone: '612345678' },
+};
+
 export const userApi = new Hono<AppEnv>()
   .post('/valid-address', validate('json', validAddressBody), async (c) => {
     const body = c.req.valid('json');
@@ -86,14 +93,9 @@ export const userApi = new Hono<AppEnv>()
     if (!(await verifyPassword(body.password, user.passwordHash))) throw appError('wrongPassword');
     await c.var.db.update(users).set({ twoFactorEnabled: body.enabled }).where(eq(users.id, user.id));
     return c.json(okEnvelope({ twoFactorEnabled: body.enabled }));
-  });
-
-/** An address that passes every check, for the ownership test's registration. */
-const EXAMPLE_PLACE = { name: 'Ana', surname: 'García López', address: 'Calle de Alcalá', streetNumber: '42', city: 'Madrid', postalCode: '28014', provinceId: 28, countryIso: 'ES' };
-const EXAMPLES: Record<AddressKind, object> = {
-  shipping: { ...EXAMPLE_PLACE, phone: '612345678', optionalInformation: '3º B' },
-  billing: { ...EXAMPLE_PLACE, billingType: 'individual', nif: '12345678Z', cellPhone: '612345678' },
-};
+  })
+  .route('/addresses/shipping', addressRoutes('shipping'))
+  .route('/addresses/billing', addressRoutes('billing'));
 
 function addressRoutes(kind: AddressKind) {
   const input = kind === 'shipping' ? shippingInput : billingInput;
@@ -111,9 +113,9 @@ function addressRoutes(kind: AddressKind) {
       { method: 'PUT', path: `/api/user${base}/:id/default` },
     ],
   });
-  userApi
-    .get(base, async (c) => c.json(okEnvelope(await listAddresses(c.var.db, kind, signedInUser(c).id, c.var.language))))
-    .post(base, validate('json', input), async (c) => {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(okEnvelope(await listAddresses(c.var.db, kind, signedInUser(c).id, c.var.language))))
+    .post('/', validate('json', input), async (c) => {
       const user = signedInUser(c);
       const values = await check(c.var, c.req.valid('json'));
       if ((await countAddresses(c.var.db, kind, user.id)) >= MAX_ADDRESSES_PER_KIND) throw appError('addressLimit');
@@ -124,7 +126,7 @@ function addressRoutes(kind: AddressKind) {
       const [created] = values.isDefault ? (await c.var.db.batch([clearDefault, insert]))[1] : await insert;
       return c.json(okEnvelope({ id: created!.id }), 201);
     })
-    .put(`${base}/:id`, validate('param', idParam), validate('json', input), async (c) => {
+    .put('/:id', validate('param', idParam), validate('json', input), async (c) => {
       const user = signedInUser(c);
       const { id } = c.req.valid('param');
       await loadOwnedAddress(c.var.db, kind, user.id, id);
@@ -137,14 +139,14 @@ function addressRoutes(kind: AddressKind) {
       else await update;
       return c.json(okEnvelope({ id }));
     })
-    .delete(`${base}/:id`, validate('param', idParam), async (c) => {
+    .delete('/:id', validate('param', idParam), async (c) => {
       const user = signedInUser(c);
       const { id } = c.req.valid('param');
       await loadOwnedAddress(c.var.db, kind, user.id, id);
       await c.var.db.delete(t.table).where(and(eq(t.id, id), eq(t.userId, user.id)));
       return c.json(okEnvelope({ id, deleted: true }));
     })
-    .put(`${base}/:id/default`, validate('param', idParam), async (c) => {
+    .put('/:id/default', validate('param', idParam), async (c) => {
       const user = signedInUser(c);
       const { id } = c.req.valid('param');
       await loadOwnedAddress(c.var.db, kind, user.id, id);
@@ -153,5 +155,3 @@ function addressRoutes(kind: AddressKind) {
     });
 }
 
-addressRoutes('shipping');
-addressRoutes('billing');

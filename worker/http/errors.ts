@@ -257,7 +257,8 @@ export interface Envelope<T> {
   err: { message: string } | null;
 }
 
-export function okEnvelope<T>(data: T): Envelope<T> {
+/** Typed as a success (`ok: true`) so the typed client of the islands reads `data` as `T`. */
+export function okEnvelope<T>(data: T): Envelope<T> & { ok: true; data: T; err: null } {
   return { ok: true, data, err: null };
 }
 

@@ -36,7 +36,7 @@ export interface FormPages<T> {
  * script (`pages` given) with a 303 to `pages.done`; a refusal (an AppError) sends that form back
  * to `pages.refused`. Anything else, and every refusal of a script's call, is thrown as usual.
  */
-export async function answerForm<T>(c: AppContext, pages: FormPages<T> | null, work: () => Promise<T>, status: 200 | 201 = 200): Promise<Response> {
+export async function answerForm<T>(c: AppContext, pages: FormPages<T> | null, work: () => Promise<T>, status: 200 | 201 = 200) {
   let result: T;
   try {
     result = await work();
