@@ -5,6 +5,7 @@
  * reports once; afterwards the server's expiresAt decides when to report again. Nothing happens
  * when local storage is unavailable (private modes, blocked storage).
  */
+import { api, unwrap } from './api';
 import { browserStorage } from './storage';
 export const VISITOR_KEY = 'ampora.visitor';
 /** Local validity before the server answers (spec §9). */
@@ -52,12 +53,7 @@ export async function trackVisitor(now = Date.now()): Promise<void> {
     visitorId = crypto.randomUUID();
   }
   store.setItem(VISITOR_KEY, JSON.stringify({ visitorId, expiresAt: now + LOCAL_VALIDITY_MS }));
-  const response = await fetch('/api/users/tracking/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ visitorId, adBlock: adBlockActive() }),
-  }).catch(() => undefined);
-  const answer = (await response?.json().catch(() => null)) as { data?: { expiresAt?: string } } | null;
-  const serverExpiry = Date.parse(answer?.data?.expiresAt ?? '');
+  const answer = await unwrap(api.users.tracking.session.$post({ json: { visitorId, adBlock: adBlockActive() } })).catch(() => null);
+  const serverExpiry = Date.parse(answer?.expiresAt ?? '');
   if (Number.isFinite(serverExpiry)) store.setItem(VISITOR_KEY, JSON.stringify({ visitorId, expiresAt: serverExpiry }));
 }

@@ -7,7 +7,7 @@
  * team only with what it verified, throttled per kind. The check never throws and never shows
  * anything to the shopper.
  */
-import { callApi } from '../api';
+import { callUrl } from '../api';
 import type { CartViewData } from './api';
 import { browserStorage } from '../storage';
 import { costMismatch } from '../../worker/domain/checkout/cost-check';
@@ -32,7 +32,8 @@ export interface CostReport {
 }
 
 async function postAlert(report: CostReport): Promise<void> {
-  await callApi('POST', '/alerts/sendTeamsAlert', report);
+  // Outside /api (worker/api/alerts.ts), so not in the typed client.
+  await callUrl('POST', '/alerts/sendTeamsAlert', report);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import type { CartLineView, InstallationQuoteView } from './api';
@@ -72,8 +72,8 @@ function InstallationForm({ line, busy, onAdd }: Omit<InstallationControlProps, 
     setChecking(true);
     forget();
     try {
-      const query = new URLSearchParams({ postalCode: postalCode.trim(), serviceId: String(serviceId), articleId: String(line.idArticle) });
-      setQuote(await callApi<InstallationQuoteView>('GET', `/api/checkout/articles/installation/data?${query}`));
+      const query = { postalCode: postalCode.trim(), serviceId: String(serviceId), articleId: String(line.idArticle) };
+      setQuote(await unwrap(api.checkout.articles.installation.data.$get({ query })));
     } catch (failure) {
       setProblem(failure instanceof ApiError && failure.message ? failure.message : t`We could not check the installation price. Please try again.`);
     } finally {

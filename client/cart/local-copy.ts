@@ -10,7 +10,7 @@
  * read and write storage.
  */
 import { browserStorage } from '../storage';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import type { CartViewData } from './api';
 
 export const CART_COPY_KEY = 'ampora.cart.copy';
@@ -123,7 +123,7 @@ export function readCartCopy(idCart: string, now = Date.now(), store = browserSt
 
 /** The cart as the server has it now (spec §7 GET /api/checkout/orders/{id}/cart). */
 export function serverCart(idCart: string): Promise<CartViewData> {
-  return callApi<CartViewData>('GET', `/api/checkout/orders/${encodeURIComponent(idCart)}/cart`);
+  return unwrap(api.checkout.orders[':id'].cart.$get({ param: { id: encodeURIComponent(idCart) }, query: {} }));
 }
 
 /** The cart for `idCart`: the local copy when it may be used, otherwise the server's (then kept). */

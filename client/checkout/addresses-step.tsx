@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { addressLabel } from '../../worker/domain/identity/address-format';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert } from '../components/forms';
 import { AddressForm, type AddressKind, type BookAddress } from '../islands/address-book';
 import { CheckoutLayout } from './order-summary';
@@ -73,7 +73,7 @@ export function AddressesStep({ book, isB2b, draft, set, alert, error, busy, onS
 
   async function done(kind: AddressKind, saved: boolean, id?: number) {
     if (saved && id !== undefined) {
-      const list = await callApi<BookAddress[]>('GET', `/api/user/addresses/${kind}`).catch(() => null);
+      const list = await unwrap(api.user.addresses[kind].$get()).catch(() => null);
       // The address is saved; if the list cannot be read now, the page reads it again.
       if (!list) return window.location.reload();
       setLists((known) => ({ ...known, [kind]: list.map(stepAddress) }));

@@ -9,7 +9,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SHIPPING_POINT_DEFAULT_DISTANCE_KM } from '../../worker/domain/checkout/delivery-options';
 import { openingToday, type OpeningHours } from '../../worker/domain/checkout/collection-points';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap, type ApiData } from '../api';
 import { useStore } from '../components/store-context';
 import { LANGUAGE_INFO, type Language } from '../i18n/languages';
 import { Choice } from './step-parts';
@@ -33,18 +33,7 @@ export interface CollectionPointPickerProps {
   timeZone: string;
 }
 
-interface FoundPoint extends PickedPoint {
-  carrier: string;
-  distanceKm: number;
-  maxWeightGrams: number;
-  openingHours: OpeningHours;
-}
-
-interface SearchAnswer {
-  points: FoundPoint[];
-  distance: number;
-  origin: { postalCode: string; latitude: number; longitude: number };
-}
+type SearchAnswer = ApiData<typeof api.orders['get-shipping-points']['$get']>;
 
 /** The radii offered, in km; the API takes 1 to 50. */
 const DISTANCES = [5, SHIPPING_POINT_DEFAULT_DISTANCE_KM, 30, 50] as const;
@@ -92,10 +81,9 @@ export function CollectionPointPicker({ countryIso, postalCode, articleIds, sele
       return;
     }
     setState({ kind: 'searching' });
-    const params = new URLSearchParams({ country: countryIso, cp: cp.trim(), distance: String(km) });
-    if (articleIds.length > 0) params.set('idArticle', articleIds.join(','));
+    const query = { country: countryIso, cp: cp.trim(), distance: String(km), ...(articleIds.length > 0 ? { idArticle: articleIds.join(',') } : {}) };
     try {
-      const answer = await callApi<SearchAnswer>('GET', `/api/orders/get-shipping-points?${params}`);
+      const answer = await unwrap(api.orders['get-shipping-points'].$get({ query }));
       if (asked === latest.current) setState({ kind: 'found', answer });
     } catch (failure) {
       if (asked !== latest.current) return;

@@ -6,26 +6,14 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap, type ApiData } from '../api';
 import { useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
 import type { OneyInfoView } from './types';
 
-export interface OneyVariantView {
-  code: '3x' | '4x';
-  instalmentsCount: number;
-  purchaseAmount: number;
-  fee: number;
-  totalAmount: number;
-  taeg: number;
-  instalments: { number: number; date: string; amount: number }[];
-}
+type Simulation = ApiData<typeof api.checkout.oney['variants-info-data'][':id']['$post']>;
 
-interface Simulation {
-  purchaseAmount: number;
-  variants: OneyVariantView[];
-  legalTextUrl: string;
-}
+export type OneyVariantView = Simulation['variants'][number];
 
 export function OneySimulation({ cartId, total, value, onChange }: { cartId: string; total: number; value: OneyInfoView; onChange: (next: OneyInfoView) => void }) {
   const { t } = useLingui();
@@ -37,7 +25,7 @@ export function OneySimulation({ cartId, total, value, onChange }: { cartId: str
   useEffect(() => {
     let current = true;
     setError(null);
-    callApi<Simulation>('POST', `/api/checkout/oney/variants-info-data/${cartId}`, { variantCodes: ['3x', '4x'] })
+    unwrap(api.checkout.oney['variants-info-data'][':id'].$post({ param: { id: cartId }, json: { variantCodes: ['3x', '4x'] } }))
       .then((answer) => current && setSimulation(answer))
       .catch((failure: unknown) => current && setError(failure instanceof ApiError && failure.message ? failure.message : t`We could not load Oney's payment plans. Please try again.`));
     return () => {

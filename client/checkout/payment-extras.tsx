@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import type { CheckoutDraftView, StepNotification } from './types';
@@ -56,7 +56,7 @@ export function Codes({ draft, cartId, notifications, giftCard }: { draft: Check
   async function saveCodes(patch: Partial<CheckoutDraftView>) {
     setError(null);
     try {
-      await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, patch);
+      await unwrap(api.checkout.orders[':id'].draft.$put({ param: { id: cartId }, json: patch }));
       window.location.reload();
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
@@ -65,7 +65,7 @@ export function Codes({ draft, cartId, notifications, giftCard }: { draft: Check
   async function checkCard() {
     setError(null);
     try {
-      await callApi('POST', `/api/giftcards/validate?code=${encodeURIComponent(card)}`);
+      await unwrap(api.giftcards.validate.$post({ query: { code: card } }));
       await saveCodes({ giftCardCode: card });
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
@@ -132,7 +132,7 @@ function DraftCheckbox({ id, cartId, field, checked, children }: { id: string; c
   const [on, setOn] = useState(checked);
   async function toggle(wanted: boolean) {
     setOn(wanted);
-    await callApi('PUT', `/api/checkout/orders/${cartId}/draft`, { [field]: wanted }).catch(() => undefined);
+    await unwrap(api.checkout.orders[':id'].draft.$put({ param: { id: cartId }, json: { [field]: wanted } })).catch(() => undefined);
     window.location.reload();
   }
   return (

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { useHref } from '../components/store-context';
 
 /** The one alert a step shows (spec §8: blocking first, then danger, then warning, then the first). */
@@ -56,7 +56,7 @@ export function ModificationExpiredModal({ cartId }: { cartId: string }) {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
   async function newOrder() {
-    await callApi('DELETE', `/api/orders/modifier/${cartId}`).catch(() => undefined);
+    await unwrap(api.orders.modifier[':id'].$delete({ param: { id: cartId } })).catch(() => undefined);
     window.location.assign(link('cartBasket'));
   }
   return (

@@ -1,5 +1,7 @@
 /** The data the checkout step island receives from the server (worker/ssr/pages/checkout-steps.tsx). */
+import type { CheckoutDraft } from '../../worker/checkout/draft';
 import type { Quote } from '../../worker/checkout/quote';
+import type { PaymentSlug } from '../../worker/domain/checkout/payments';
 import type { BookAddress, BookCountry } from '../islands/address-book';
 import type { DeliveryStepData } from './delivery-step';
 import type { StepAlert } from './step-parts';
@@ -22,7 +24,7 @@ export interface StepAddressBook {
 }
 
 export interface StepPayment {
-  slug: string;
+  slug: PaymentSlug;
   available: boolean;
   /** Paid through a payment gateway (cards, wallets, financing…). */
   gateway?: boolean;
@@ -45,29 +47,8 @@ export interface StepNotification {
   missingAmount: number | null;
 }
 
-export interface CheckoutDraftView {
-  customerRequestsInvoice: boolean;
-  shippingAddressSelected: number | null;
-  billingAddressSelected: number | null;
-  shippingType: 1 | 2 | 3 | null;
-  shopSelected: number | null;
-  pickingPointSelected: number | null;
-  whoPicksUp: { name: string; documentId: string } | null;
-  paymentMethodSelected: string | null;
-  couponCodes: string[];
-  giftCardCode: string | null;
-  deliveryAgency: string | null;
-  deliveryDate: string | null;
-  deliveryTime: string | null;
-  isNeutralOrder: boolean;
-  marketplaceAgencies: { orderKey: string; id: string }[];
-  useBalance: boolean;
-  solidaryAmountChecked: boolean;
-  /** The stored card chosen to pay with (spec §3 adyenInfo.selectedStoredCard, the provider's id). */
-  adyenInfo: { selectedStoredCard: string | null };
-  /** Oney's choices (spec §3 oneyInfo): the number of instalments and the terms accepted; null unless Oney is chosen. */
-  oneyInfo: OneyInfoView | null;
-}
+/** The checkout draft as the server keeps and answers it (worker/checkout/draft.ts). */
+export type CheckoutDraftView = CheckoutDraft;
 
 export interface OneyInfoView {
   variant: '3x' | '4x' | null;

@@ -1,7 +1,7 @@
 /** Island: confirms a new account with the e-mailed token (a button: link scanners must not confirm). */
 import { Trans } from '@lingui/react/macro';
 import { type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, useApiForm } from '../components/forms';
 import { safeNext } from '../safe-next';
 
@@ -14,7 +14,7 @@ export default function AccountConfirm({ token, next }: AccountConfirmProps) {
   const form = useApiForm();
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    if (await form.run(() => callApi('POST', '/api/users/signup/confirm', { token }))) window.location.assign(safeNext(next, '/'));
+    if (await form.run(() => unwrap(api.users.signup.confirm.$post({ json: { token } })))) window.location.assign(safeNext(next, '/'));
   }
   return (
     <form className="auth-form" onSubmit={confirm}>

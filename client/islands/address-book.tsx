@@ -7,7 +7,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { addressLines, addressPartsOf } from '../../worker/domain/identity/address-format';
 import { provinceCodeForPostalCode } from '../../worker/domain/identity/postal-code';
-import { callApi } from '../api';
+import type { InferRequestType } from 'hono/client';
+import { api, unwrap } from '../api';
 import { Field, FormAlert, SelectField, useApiForm } from '../components/forms';
 import { showToast } from '../toast';
 
@@ -66,6 +67,7 @@ function draftOf(kind: AddressKind, address: BookAddress | undefined, countryIso
   };
 }
 
+/** What the form needs of a province: the page's own list and the provinces call (a wider row) both fit. */
 type BookProvince = { id: number; name: string; code?: string };
 
 function useProvinces(countries: BookCountry[], iso: string, initialIso: string, initial: BookProvince[]) {
@@ -73,7 +75,7 @@ function useProvinces(countries: BookCountry[], iso: string, initialIso: string,
   useEffect(() => {
     const country = countries.find((c) => c.iso === iso);
     if (!country || byIso[iso]) return;
-    void callApi<BookProvince[]>('GET', `/api/checkout/countries/${country.id}/provinces`).then((list) => setByIso((known) => ({ ...known, [iso]: list })));
+    void unwrap(api.checkout.countries[':id'].provinces.$get({ param: { id: String(country.id) } })).then((list) => setByIso((known) => ({ ...known, [iso]: list })));
   }, [iso, countries, byIso]);
   return byIso[iso] ?? [];
 }
@@ -93,6 +95,20 @@ export interface AddressFormProps {
 }
 
 /** The form to add or edit one address; the address book and the checkout's addresses step share it. */
+/**
+ * Saves the form's fields (a new address, or `id`'s) for the server to check by kind: the draft
+ * is one record of field values for both kinds, so it is read as the kind's input here.
+ */
+function saveAddress(kind: AddressKind, id: number | undefined, fields: Record<string, unknown>) {
+  const param = { id: String(id) };
+  if (kind === 'shipping') {
+    const json = fields as InferRequestType<typeof api.user.addresses.shipping.$post>['json'];
+    return unwrap(id === undefined ? api.user.addresses.shipping.$post({ json }) : api.user.addresses.shipping[':id'].$put({ param, json }));
+  }
+  const json = fields as InferRequestType<typeof api.user.addresses.billing.$post>['json'];
+  return unwrap(id === undefined ? api.user.addresses.billing.$post({ json }) : api.user.addresses.billing[':id'].$put({ param, json }));
+}
+
 export function AddressForm({ kind, editing, countries, defaultCountryIso, initialProvinces, onDone, focusOnOpen = true, headingLevel = 3 }: AddressFormProps) {
   const { t } = useLingui();
   const form = useApiForm();
@@ -119,8 +135,7 @@ export function AddressForm({ kind, editing, countries, defaultCountryIso, initi
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { ...draft, provinceId: Number(draft.provinceId) || 0 };
-    const path = editing ? `/api/user/addresses/${kind}/${editing.id}` : `/api/user/addresses/${kind}`;
-    const saved = await form.run(() => callApi<{ id: number }>(editing ? 'PUT' : 'POST', path, body));
+    const saved = await form.run(() => saveAddress(kind, editing?.id, body));
     if (saved) onDone(true, saved.id);
   }
 
@@ -238,14 +253,15 @@ function AddressList({ kind, initial, props }: { kind: AddressKind; initial: Boo
   const [editing, setEditing] = useState<BookAddress | 'new' | null>(null);
 
   async function reload() {
-    setAddresses(await callApi<BookAddress[]>('GET', `/api/user/addresses/${kind}`));
+    setAddresses(await unwrap(api.user.addresses[kind].$get()));
   }
 
   async function act(address: BookAddress, action: 'edit' | 'default' | 'delete') {
     if (action === 'edit') return setEditing(address);
     try {
-      if (action === 'default') await callApi('PUT', `/api/user/addresses/${kind}/${address.id}/default`);
-      else if (window.confirm(t`Delete this address?`)) await callApi('DELETE', `/api/user/addresses/${kind}/${address.id}`);
+      const param = { id: String(address.id) };
+      if (action === 'default') await unwrap(api.user.addresses[kind][':id'].default.$put({ param }));
+      else if (window.confirm(t`Delete this address?`)) await unwrap(api.user.addresses[kind][':id'].$delete({ param }));
       else return;
       await reload();
       showToast({ type: 'success', message: action === 'default' ? t`Default address changed.` : t`Address deleted.` });

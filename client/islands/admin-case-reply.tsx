@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { StaffCaseState } from '../../worker/admin/events';
 import { CASE_STATE_LABELS, labelOf } from '../pages/admin-labels';
+import { api, unwrap } from '../api';
 import { postAndReload } from './admin-post';
 
 export interface AdminCaseReplyProps {
@@ -15,13 +16,13 @@ export interface AdminCaseReplyProps {
 export default function AdminCaseReply({ caseId, state, states }: AdminCaseReplyProps) {
   const { i18n, t } = useLingui();
   const [body, setBody] = useState('');
-  const [next, setNext] = useState('');
+  const [next, setNext] = useState<StaffCaseState | ''>('');
   const [busy, setBusy] = useState(false);
   const current = labelOf(CASE_STATE_LABELS, state, (d) => i18n._(d));
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const sent = await postAndReload(`/api/admin/cases/${caseId}/replies`, { body: body.trim(), ...(next ? { state: next } : {}) }, t`Your reply was sent.`, t`The reply could not be sent. Please try again.`);
+    const sent = await postAndReload(() => unwrap(api.admin.cases[':id'].replies.$post({ param: { id: String(caseId) }, json: { body: body.trim(), ...(next ? { state: next } : {}) } })), t`Your reply was sent.`, t`The reply could not be sent. Please try again.`);
     if (!sent) setBusy(false);
   }
   return (
@@ -36,7 +37,7 @@ export default function AdminCaseReply({ caseId, state, states }: AdminCaseReply
         <label htmlFor="admin-reply-state">
           <Trans>Case state after the reply</Trans>
         </label>
-        <select id="admin-reply-state" name="state" value={next} onChange={(e) => setNext(e.target.value)}>
+        <select id="admin-reply-state" name="state" value={next} onChange={(e) => setNext(e.target.value as StaffCaseState | '')}>
           <option value="">{t`Keep: ${current}`}</option>
           {states
             .filter((s) => s !== state)

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { StaffOrderEvent } from '../../worker/admin/events';
 import { ORDER_EVENT_LABELS } from '../pages/admin-labels';
+import { api, unwrap } from '../api';
 import { postAndReload } from './admin-post';
 
 export interface AdminOrderActionsProps {
@@ -19,14 +20,15 @@ export default function AdminOrderActions({ orderNumber, allowedEvents, cancella
   const { i18n, t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [tracking, setTracking] = useState('');
-  const base = `/api/admin/orders/${encodeURIComponent(orderNumber)}`;
-  async function run(path: string, body: unknown) {
+  const order = api.admin.orders[':orderNumber'];
+  const param = { orderNumber: encodeURIComponent(orderNumber) };
+  async function run(send: () => Promise<unknown>) {
     setBusy(true);
-    if (!(await postAndReload(path, body, t`Done. The order is updated.`, t`The order could not be updated. Please try again.`))) setBusy(false);
+    if (!(await postAndReload(send, t`Done. The order is updated.`, t`The order could not be updated. Please try again.`))) setBusy(false);
   }
   function ship(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(`${base}/events`, { event: 'ship', trackingNumber: tracking.trim() });
+    void run(() => unwrap(order.events.$post({ param, json: { event: 'ship', trackingNumber: tracking.trim() } })));
   }
   if (allowedEvents.length === 0 && !cancellable) {
     return (
@@ -51,7 +53,7 @@ export default function AdminOrderActions({ orderNumber, allowedEvents, cancella
             </button>
           </form>
         ) : (
-          <button key={event} type="button" className="button" disabled={busy} data-event={event} onClick={() => void run(`${base}/events`, { event })}>
+          <button key={event} type="button" className="button" disabled={busy} data-event={event} onClick={() => void run(() => unwrap(order.events.$post({ param, json: { event } })))}>
             {i18n._(ORDER_EVENT_LABELS[event])}
           </button>
         ),
@@ -64,7 +66,7 @@ export default function AdminOrderActions({ orderNumber, allowedEvents, cancella
           <p>
             <Trans>The customer gets back everything paid: to the card, the store balance or the gift card it came from.</Trans>
           </p>
-          <button type="button" className="button button--secondary" disabled={busy} data-event="cancel" onClick={() => void run(`${base}/cancel`, {})}>
+          <button type="button" className="button button--secondary" disabled={busy} data-event="cancel" onClick={() => void run(() => unwrap(order.cancel.$post({ param })))}>
             <Trans>Cancel and refund</Trans>
           </button>
         </details>

@@ -1,14 +1,14 @@
 /** The back-office islands' one move: post to /api/admin, say how it went, show the page again with the new state. */
-import { ApiError, callApi } from '../api';
+import { ApiError } from '../api';
 import { showToast } from '../toast';
 
 /** How long the success toast is read before the page reloads. */
 const READ_MS = 900;
 
-/** Posts; on success toasts `done` and reloads; on failure toasts the store's message (or `failed`) and resolves false. */
-export async function postAndReload(path: string, body: unknown, done: string, failed: string): Promise<boolean> {
+/** Sends (an `unwrap`ped call); on success toasts `done` and reloads; on failure toasts the store's message (or `failed`) and resolves false. */
+export async function postAndReload(send: () => Promise<unknown>, done: string, failed: string): Promise<boolean> {
   try {
-    await callApi('POST', path, body);
+    await send();
   } catch (error) {
     showToast({ type: 'error', message: error instanceof ApiError && error.message ? error.message : failed });
     return false;

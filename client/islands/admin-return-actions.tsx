@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { StaffReturnEvent } from '../../worker/admin/events';
 import { RETURN_EVENT_LABELS } from '../pages/admin-labels';
+import { api, unwrap } from '../api';
 import { postAndReload } from './admin-post';
 
 export interface AdminReturnActionsProps {
@@ -15,7 +16,7 @@ export default function AdminReturnActions({ returnId, allowedEvents }: AdminRet
   const [busy, setBusy] = useState(false);
   async function run(event: StaffReturnEvent) {
     setBusy(true);
-    if (!(await postAndReload(`/api/admin/returns/${returnId}/events`, { event }, t`Done. The return is updated.`, t`The return could not be updated. Please try again.`))) setBusy(false);
+    if (!(await postAndReload(() => unwrap(api.admin.returns[':id'].events.$post({ param: { id: String(returnId) }, json: { event } })), t`Done. The return is updated.`, t`The return could not be updated. Please try again.`))) setBusy(false);
   }
   if (allowedEvents.length === 0) {
     return (

@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { showToast } from '../toast';
 
 /** Reasons staff commonly give; the author sees the one chosen (or the text written). */
@@ -38,11 +38,11 @@ export default function AdminUgcActions({ kind, id }: AdminUgcActionsProps) {
     queueMicrotask(() => errorRef.current?.focus());
   }
 
-  async function run(path: string, body: unknown, done: string) {
+  async function run(send: () => Promise<unknown>, done: string) {
     setBusy(true);
     setError('');
     try {
-      await callApi('POST', path, body);
+      await send();
     } catch (failure) {
       fail(failure instanceof ApiError && failure.message ? failure.message : t`The decision could not be saved. Please try again.`);
       return;
@@ -61,14 +61,14 @@ export default function AdminUgcActions({ kind, id }: AdminUgcActionsProps) {
     const text = String(form.get('details') ?? '').trim();
     if (!code && !text) return fail(t`Choose a reason or write one.`);
     const reason = text ? (code ? `${code}: ${text}` : text) : code;
-    const path = kind === 'media' ? `/api/admin/ugc/media/${id}/reject` : `/api/admin/ugc/${kind}/${id}/reject`;
-    void run(path, { reason }, t`Rejected.`);
+    const json = { reason };
+    void run(() => unwrap(kind === 'media' ? api.admin.ugc.media[':id'].reject.$post({ param: { id: String(id) }, json }) : api.admin.ugc[':kind'][':id'].reject.$post({ param: { kind, id: String(id) }, json })), t`Rejected.`);
   }
 
   return (
     <div className="admin-ugc-actions">
       {kind === 'media' ? null : (
-        <button type="button" className="button" disabled={busy} data-action="approve" onClick={() => void run(`/api/admin/ugc/${kind}/${id}/approve`, {}, t`Approved: it is public now.`)}>
+        <button type="button" className="button" disabled={busy} data-action="approve" onClick={() => void run(() => unwrap(api.admin.ugc[':kind'][':id'].approve.$post({ param: { kind, id: String(id) } })), t`Approved: it is public now.`)}>
           <Trans>Approve</Trans>
         </button>
       )}

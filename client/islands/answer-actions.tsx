@@ -6,7 +6,7 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 
 export interface AnswerActionsProps {
   questionId: number;
@@ -31,7 +31,7 @@ export default function AnswerActions({ questionId, answerId, voteCount: initial
   async function vote() {
     setBusy(true);
     try {
-      const result = await callApi<{ voteCount: number; voted: boolean }>(voted ? 'DELETE' : 'POST', `/api/ugc/answers/${answerId}/vote`);
+      const result = await unwrap(voted ? api.ugc.answers[':id'].vote.$delete({ param: { id: String(answerId) } }) : api.ugc.answers[':id'].vote.$post({ param: { id: String(answerId) } }));
       setCount(result.voteCount);
       setVoted(result.voted);
       setMessage(result.voted ? t`Thank you: your vote counts.` : t`Your vote was withdrawn.`);
@@ -45,7 +45,7 @@ export default function AnswerActions({ questionId, answerId, voteCount: initial
   async function chooseBest() {
     setBusy(true);
     try {
-      await callApi('POST', `/api/ugc/questions/${questionId}/best-answer`, { answerId });
+      await unwrap(api.ugc.questions[':id']['best-answer'].$post({ param: { id: String(questionId) }, json: { answerId } }));
       window.location.assign(`${window.location.pathname}#answer-${answerId}`);
       window.location.reload();
     } catch (failure) {

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { FormAlert, TextAreaField } from '../components/forms';
 import { MediaPicker } from '../ugc/media-picker';
 import { NickForm } from './nick-form';
@@ -44,7 +44,7 @@ export default function AnswerForm({ questionId, hasNick: initialNick, staff, ma
     setFieldError(null);
     const mediaIds = new FormData(event.currentTarget).getAll('mediaIds').filter((id): id is string => typeof id === 'string' && id !== '');
     try {
-      const created = await callApi<{ id: number; state: string }>('POST', action, { body, ...(mediaIds.length > 0 ? { mediaIds } : {}), ...(asStore ? { asStore: true } : {}) });
+      const created = await unwrap(api.ugc.questions[':id'].answers.$post({ param: { id: String(questionId) }, json: { body, ...(mediaIds.length > 0 ? { mediaIds } : {}), ...(asStore ? { asStore: true } : {}) } }));
       window.location.assign(`${window.location.pathname}#answer-${created.id}`);
       window.location.reload();
     } catch (failure) {

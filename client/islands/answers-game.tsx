@@ -11,7 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LevelId } from '../../worker/domain/ugc/points';
 import type { GameTurn } from '../../worker/ugc/game';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { FormAlert } from '../components/forms';
 import { ProductImage } from '../components/product-bits';
 import { useStore } from '../components/store-context';
@@ -31,8 +31,6 @@ export interface AnswersGameProps {
   hasNick: boolean;
   rankingHref: string;
 }
-
-type AnswerResult = GameTurn & { answer: { id: number; state: 'OK' | 'PENDING_REVIEW' | 'REJECTED'; earned: number } };
 
 export default function AnswersGame({ turn: initialTurn, hasNick: initialHasNick, rankingHref }: AnswersGameProps) {
   const { t, i18n } = useLingui();
@@ -73,7 +71,7 @@ export default function AnswersGame({ turn: initialTurn, hasNick: initialHasNick
         setHasNick(false);
       } else if (failure instanceof ApiError && failure.code === 'GAME_QUESTION_NOT_OFFERED') {
         // Someone else closed it meanwhile: go on with the next one.
-        const next = await callApi<GameTurn>('GET', '/api/ugc/game/next').catch(() => null);
+        const next = await unwrap(api.ugc.game.next.$get()).catch(() => null);
         if (next) moveOn(next, t`This question is no longer open. Here is the next one.`);
       } else if (failure instanceof ApiError && (failure.code === 'UGC_TEXT_TOO_SHORT' || failure.code === 'UGC_TEXT_TOO_LONG' || failure.fieldIssues.body)) {
         setBodyError(failure.code === 'UGC_TEXT_TOO_SHORT' ? t`Your answer is too short. Please tell a little more.` : failure.code === 'UGC_TEXT_TOO_LONG' ? t`Your answer is too long. Please shorten it.` : failure.fieldIssues.body!);
@@ -91,7 +89,7 @@ export default function AnswersGame({ turn: initialTurn, hasNick: initialHasNick
     event.preventDefault();
     const question = turn.question;
     if (!question) return;
-    const result = await call(() => callApi<AnswerResult>('POST', '/api/ugc/game/answer', { questionId: question.id, body }));
+    const result = await call(() => unwrap(api.ugc.game.answer.$post({ json: { questionId: question.id, body } })));
     if (!result) return;
     const earned = result.answer.earned;
     setSessionPoints((points) => points + earned);
@@ -106,7 +104,7 @@ export default function AnswersGame({ turn: initialTurn, hasNick: initialHasNick
   async function skip() {
     const question = turn.question;
     if (!question) return;
-    const result = await call(() => callApi<GameTurn>('POST', '/api/ugc/game/skip', { questionId: question.id }));
+    const result = await call(() => unwrap(api.ugc.game.skip.$post({ json: { questionId: question.id } })));
     if (result) moveOn(result, t`Question skipped.`);
   }
 

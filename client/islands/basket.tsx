@@ -9,7 +9,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { CHANNEL_TIME_ZONES } from '../../worker/domain/catalogue/delivery';
 import { alertFor } from '../../worker/domain/checkout/alerts';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import type { CartViewData } from '../cart/api';
 import { checkCartConsistency } from '../cart/consistency';
 import { InstallationControl } from '../cart/installation-control';
@@ -97,10 +97,13 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
       setBusyLine(null);
     }
   }
-  const setQty = (idLine: number, qty: number) => change(idLine, () => callApi<CartViewData>('PUT', `/api/orders/${cart.idCart}/cart/${idLine}`, { qty }));
-  const remove = (idLine: number) => change(idLine, () => callApi<CartViewData>('DELETE', `/api/orders/${cart.idCart}/cart/${idLine}`));
-  const addInstallation = (idLine: number, serviceId: number, postalCode: string) =>
-    change(idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${idLine}/services`, { kind: 'installation', serviceId, postalCode }));
+  const lineParam = (idLine: number) => ({ param: { id: cart.idCart, lineId: String(idLine) } });
+  const cartLine = api.orders[':id'].cart[':lineId'];
+  const setQty = (idLine: number, qty: number) => change(idLine, () => unwrap(cartLine.$put({ ...lineParam(idLine), json: { qty } })));
+  const remove = (idLine: number) => change(idLine, () => unwrap(cartLine.$delete(lineParam(idLine))));
+  const attach = (idLine: number, service: { kind: 'insurance' | 'service'; serviceId: number } | { kind: 'installation'; serviceId: number; postalCode: string }) =>
+    change(idLine, () => unwrap(cartLine.services.$post({ ...lineParam(idLine), json: service })));
+  const addInstallation = (idLine: number, serviceId: number, postalCode: string) => attach(idLine, { kind: 'installation', serviceId, postalCode });
 
   const elsewhere = <OtherChannelLines cart={cart} busy={busyLine !== null} onRemove={remove} />;
   if (cart.articles.length === 0) {
@@ -228,7 +231,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
                       type="checkbox"
                       checked={line.giftPaper}
                       disabled={busyLine !== null}
-                      onChange={(event) => change(line.idLine, () => callApi<CartViewData>('PUT', `/api/orders/${cart.idCart}/cart/${line.idLine}`, { giftPaper: event.target.checked }))}
+                      onChange={(event) => change(line.idLine, () => unwrap(cartLine.$put({ ...lineParam(line.idLine), json: { giftPaper: event.target.checked } })))}
                     />
                     <label htmlFor={`gift-${line.idLine}`}>
                       <Trans>Gift wrap (free)</Trans>
@@ -236,7 +239,7 @@ export default function Basket({ cart: initial, checkoutHref }: BasketProps) {
                   </div>
                 ) : null}
               </div>
-              <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.service.kind !== 'installation' && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => change(line.idLine, () => callApi<CartViewData>('POST', `/api/orders/${cart.idCart}/cart/${line.idLine}/services`, { kind, serviceId: id }))} onRemove={(idLine) => remove(idLine)} />
+              <LineServices line={line} attached={cart.articles.filter((a) => a.service !== null && a.service.kind !== 'installation' && a.articleReference === line.idArticle)} busy={busyLine !== null} onAttach={(kind, id) => attach(line.idLine, { kind, serviceId: id })} onRemove={(idLine) => remove(idLine)} />
               <InstallationControl line={line} busy={busyLine !== null} onAdd={(serviceId, postalCode) => addInstallation(line.idLine, serviceId, postalCode)} onRemove={(idLine) => remove(idLine)} />
             </li>
           ))}

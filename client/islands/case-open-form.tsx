@@ -10,7 +10,8 @@ import { CASE_KIND_LABELS } from '../account/case-labels';
 import { CASE_KINDS, type CaseKind } from '../../worker/domain/after-sales/state-machine';
 import { FormAlert, useApiForm } from '../components/forms';
 import { CaseFilesField, tooManyOrTooBig } from '../account/case-files';
-import { postCaseForm } from './case-post';
+import { api, unwrap } from '../api';
+import { multipartInit } from './case-post';
 
 export interface CaseOpenFormProps {
   /** The API address the form posts to. */
@@ -37,7 +38,7 @@ export default function CaseOpenForm({ action, orderNumber, lines, language, err
       form.setError(t`Attach at most 5 files of up to 5 MB each.`);
       return;
     }
-    const opened = await form.run(() => postCaseForm<{ id: number; path: string }>(element));
+    const opened = await form.run(() => unwrap(api.user['after-sales'].cases.$post(undefined, { init: multipartInit(element) })));
     if (opened) window.location.assign(opened.path);
   }
   const fieldError = (name: string) => form.fieldErrors[name];

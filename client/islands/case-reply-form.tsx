@@ -7,15 +7,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { CaseFilesField, tooManyOrTooBig } from '../account/case-files';
 import { FormAlert, useApiForm } from '../components/forms';
-import { postCaseForm } from './case-post';
+import { api, apiAddress, unwrap } from '../api';
+import { multipartInit } from './case-post';
 
 export interface CaseReplyFormProps {
-  action: string;
+  caseId: number;
   language: string;
   error: string | null;
 }
 
-export default function CaseReplyForm({ action, language, error }: CaseReplyFormProps) {
+export default function CaseReplyForm({ caseId, language, error }: CaseReplyFormProps) {
+  const messages = api.user['after-sales'].cases[':id'].messages;
+  const param = { id: String(caseId) };
   const { t } = useLingui();
   const form = useApiForm();
   const [body, setBody] = useState('');
@@ -26,13 +29,13 @@ export default function CaseReplyForm({ action, language, error }: CaseReplyForm
       form.setError(t`Attach at most 5 files of up to 5 MB each.`);
       return;
     }
-    const sent = await form.run(() => postCaseForm<{ messageId: number }>(element));
+    const sent = await form.run(() => unwrap(messages.$post({ param }, { init: multipartInit(element) })));
     // The page is the conversation: show it again with the new message (and drop any ?error).
     if (sent) window.location.assign(window.location.pathname);
   }
   const bodyError = form.fieldErrors['body'];
   return (
-    <form className="case-form" method="post" action={action} encType="multipart/form-data" onSubmit={submit} data-case-reply-form>
+    <form className="case-form" method="post" action={apiAddress(messages.$path({ param }))} encType="multipart/form-data" onSubmit={submit} data-case-reply-form>
       <FormAlert message={form.error ?? error} />
       <div className={`field${bodyError ? ' field--invalid' : ''}`}>
         <label htmlFor="case-reply">

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap, type ApiData } from '../api';
 import { AddressesStep } from '../checkout/addresses-step';
 import { DeliveryStep, type DeliveryStepData } from '../checkout/delivery-step';
 import { Balance, Codes, Solidary } from '../checkout/payment-extras';
@@ -26,12 +26,7 @@ import { CARD_FORM_METHODS, gatewayRoute } from '../payments/gateway-route';
 
 
 /** What placing with a gateway method answers besides the orders: the payment to make now. */
-interface PlacedPayment {
-  orderId: string;
-  amount: { value: number; currency: string };
-  method: string;
-  loadingMode: 'iframe' | 'form' | 'redirect' | null;
-}
+type PlacedPayment = NonNullable<ApiData<(typeof api.checkout.orders)[':id']['place']['$post']>['payment']>;
 
 export type { StepAlert } from '../checkout/step-parts';
 export type { CheckoutDraftView, CheckoutStepProps, StepAddress, StepAddressBook, StepNotification, StepPayment, StepStoredCard, StepSummary, StepTotals } from '../checkout/types';
@@ -71,7 +66,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
   async function save(event: FormEvent) {
     event.preventDefault();
     await run(async () => {
-      await callApi('PUT', `/api/checkout/orders/${props.cartId}/draft`, draft);
+      await unwrap(api.checkout.orders[':id'].draft.$put({ param: { id: props.cartId }, json: draft }));
       window.location.assign(props.next);
     });
   }
@@ -84,7 +79,7 @@ export default function CheckoutStep(props: CheckoutStepProps) {
     }
     await run(async () => {
       // The server places what the checkout draft holds (every step saved its choices there).
-      const placed = await callApi<{ orders: { orderNumber: string }[]; payment?: PlacedPayment }>('POST', `/api/checkout/orders/${props.cartId}/place`, { conditionsAccepted: true });
+      const placed = await unwrap(api.checkout.orders[':id'].place.$post({ param: { id: props.cartId }, json: { conditionsAccepted: true } }));
       const payment = placed.payment;
       if (!payment) {
         window.location.assign(`${link('cartOk')}?orders=${placed.orders.map((o) => o.orderNumber).join(',')}`);

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, SelectField, useApiForm } from '../components/forms';
 
 export interface ConvertToNominativeProps {
@@ -23,7 +23,7 @@ export default function ConvertToNominative({ orderNumber, ticketCode, addresses
   const [done, setDone] = useState<string | null>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const converted = await form.run(() => callApi<{ document: { code: string } }>('PATCH', `/api/user/orders/${encodeURIComponent(orderNumber)}/convert-to-nominative/${encodeURIComponent(address)}`));
+    const converted = await form.run(() => unwrap(api.user.orders[':orderNumber']['convert-to-nominative'][':billingAddressId'].$patch({ param: { orderNumber: encodeURIComponent(orderNumber), billingAddressId: encodeURIComponent(address) } })));
     if (converted) {
       setDone(converted.document.code);
       window.setTimeout(() => window.location.reload(), 1500);

@@ -6,12 +6,12 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, apiAddress, unwrap } from '../api';
 import { PageFormFields, useApiForm } from '../components/forms';
 
 export interface CouponAddFormProps {
-  /** `/api/user/{email}/discountcode`. */
-  action: string;
+  /** The signed-in customer's address: the form posts to `/api/user/{email}/discountcode`. */
+  email: string;
   /** The page's language, for the answer without script. */
   language: string;
   /** A refusal the form came back with (without script), already in the page's language. */
@@ -20,14 +20,16 @@ export interface CouponAddFormProps {
   code: string;
 }
 
-export default function CouponAddForm({ action, language, error, code: typed }: CouponAddFormProps) {
+export default function CouponAddForm({ email, language, error, code: typed }: CouponAddFormProps) {
+  const coupons = api.user[':email'].discountcode;
+  const param = { email: encodeURIComponent(email) };
   const form = useApiForm();
   const [code, setCode] = useState(typed);
   const input = useRef<HTMLInputElement>(null);
   const message = form.fieldErrors['code'] ?? form.error ?? (form.busy ? null : error);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const added = await form.run(() => callApi<{ code: string }>('POST', `${action}?code=${encodeURIComponent(code)}`));
+    const added = await form.run(() => unwrap(coupons.$post({ param, query: { code } })));
     if (added) {
       const next = new URL(window.location.href);
       next.search = new URLSearchParams({ added: added.code }).toString();
@@ -37,7 +39,7 @@ export default function CouponAddForm({ action, language, error, code: typed }: 
     }
   }
   return (
-    <form className="coupon-add" method="post" action={action} onSubmit={submit} aria-labelledby="coupon-add-title">
+    <form className="coupon-add" method="post" action={apiAddress(coupons.$path({ param, query: {} }))} onSubmit={submit} aria-labelledby="coupon-add-title">
       <h2 id="coupon-add-title" className="coupon-add__title">
         <Trans>Add a coupon</Trans>
       </h2>

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 
 export interface DigitalKeyProps {
   idCode: number;
@@ -33,7 +33,7 @@ export default function DigitalKey({ idCode, articleName, code: initialCode, can
     setBusy(true);
     setError(null);
     try {
-      const revealed = await callApi<{ code: string | null }>('GET', `/api/digital-codes/${idCode}/reveal`);
+      const revealed = await unwrap(api['digital-codes'][':id'].reveal.$get({ param: { id: String(idCode) } }));
       setCode(revealed.code);
       setStatus(t`Your key for ${articleName} is shown.`);
       // The button that had focus is gone: focus goes to the key.

@@ -13,7 +13,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import type { GatewayPaymentProps } from '../pages/gateway-payment';
@@ -29,7 +29,7 @@ const MIN_AMOUNT = 1_000;
 const MAX_AMOUNT = 400_000;
 
 function init(orderNumber: string, hash: string | null): Promise<PaymentAnswer> {
-  return callApi<PaymentAnswer>('POST', `/api/orders/transaction/aplazame/init/${encodeURIComponent(orderNumber)}`, hash ? { hash } : {});
+  return unwrap(api.orders.transaction.aplazame.init[':id'].$post({ param: { id: encodeURIComponent(orderNumber) }, json: hash ? { hash } : {} }));
 }
 
 /** The start, tried once more after `delayMs` when the first answer is 695102; `onRetry` is told before waiting. */

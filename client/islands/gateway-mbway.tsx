@@ -9,7 +9,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { useStore } from '../components/store-context';
 import { formatMoney } from '../i18n/format';
 import type { GatewayPaymentProps } from '../pages/gateway-payment';
@@ -24,11 +24,11 @@ const AFTER_WINDOW_MS = 5_000;
 type Stage = { kind: 'form' } | { kind: 'waiting'; expiresAt: number; phoneEnding: string } | { kind: 'failed' } | { kind: 'lapsed' };
 
 function debit(orderNumber: string, phone: string, hash: string | null): Promise<PaymentAnswer> {
-  return callApi<PaymentAnswer>('POST', '/api/orders/payment/sibs/mbway/debit', { orderId: orderNumber, phone, ...(hash ? { hash } : {}) });
+  return unwrap(api.orders.payment.sibs.mbway.debit.$post({ json: { orderId: orderNumber, phone, ...(hash ? { hash } : {}) } }));
 }
 
 function transaction(orderNumber: string, hash: string | null): Promise<PaymentAnswer> {
-  return callApi<PaymentAnswer>('GET', `/api/orders/payment/sibs/transaction/${encodeURIComponent(orderNumber)}${hash ? `?hash=${hash}` : ''}`);
+  return unwrap(api.orders.payment.sibs.transaction[':id'].$get({ param: { id: encodeURIComponent(orderNumber) }, query: hash ? { hash } : {} }));
 }
 
 /** "04:59": minutes and seconds left. */

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { refreshBasketCount } from '../cart/api';
 import { Field, FormAlert, PageFormFields, TextAreaField } from '../components/forms';
 import { formatMoney } from '../i18n/format';
@@ -95,14 +95,15 @@ export default function GiftCardPurchase({ amounts, language, action, basketHref
     setBusy(true);
     try {
       const qty = Number(values.qty);
-      await callApi('POST', action, {
+      const json = {
         amount: Number(values.amount),
         qty,
         recipientName: values.recipientName.trim(),
         recipientEmail: values.recipientEmail.trim(),
         message: values.message.trim(),
         senderName: values.senderName.trim(),
-      });
+      };
+      await unwrap(api.giftcards.purchase.$post({ json }));
       refreshBasketCount();
       setAdded({ qty, name: values.recipientName.trim() });
       // Ready for the next card, for someone else.

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, PageFormFields, useApiForm } from '../components/forms';
 
 export interface InsuranceNewPolicyProps {
@@ -26,7 +26,7 @@ export default function InsuranceNewPolicy({ orderNumber, articleId, articleName
   const group = `plan-${orderNumber}-${articleId}`;
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const added = await form.run(() => callApi('POST', '/api/user/insurances/new-policy', { orderNumber, articleId, insuranceId }));
+    const added = await form.run(() => unwrap(api.user.insurances['new-policy'].$post({ json: { orderNumber, articleId, insuranceId } })));
     if (added) window.location.assign(basketPath);
   }
   return (

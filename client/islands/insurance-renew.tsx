@@ -4,7 +4,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, PageFormFields, useApiForm } from '../components/forms';
 
 export interface InsuranceRenewProps {
@@ -21,7 +21,7 @@ export default function InsuranceRenew({ policyId, articleName, price, basketPat
   const form = useApiForm();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const added = await form.run(() => callApi('POST', `/api/user/insurances/${policyId}/renew`));
+    const added = await form.run(() => unwrap(api.user.insurances[':id'].renew.$post({ param: { id: String(policyId) } })));
     if (added) window.location.assign(basketPath);
   }
   return (

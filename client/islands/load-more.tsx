@@ -6,7 +6,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ProductGrid } from '../components/product-bits';
 import { showToast } from '../toast';
-import type { ListingResult, ProductCard } from '../types';
+import type { InferRequestType } from 'hono/client';
+import { api, unwrap } from '../api';
+import type { ProductCard } from '../types';
+
+type ListingQuery = InferRequestType<typeof api.catalogue.listing.$get>['query'];
 
 export interface LoadMoreProps {
   /** Query string of the listing API for this listing, without `page`. */
@@ -16,6 +20,16 @@ export interface LoadMoreProps {
   total: number;
   /** The next page's address, for the link that works without JavaScript. */
   nextHref: string;
+}
+
+/**
+ * The listing call's query: the page's own (built by the server, filters included, a name
+ * repeated for each of its values) and the page wanted.
+ */
+function listingQuery(apiQuery: string, page: number): ListingQuery {
+  const query: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(apiQuery)) (query[name] ??= []).push(value);
+  return { ...query, page: String(page) } as ListingQuery;
 }
 
 export default function LoadMore({ apiQuery, page, pageSize, total, nextHref }: LoadMoreProps) {
@@ -31,12 +45,8 @@ export default function LoadMore({ apiQuery, page, pageSize, total, nextHref }: 
     if (busy) return;
     setBusy(true);
     try {
-      const response = await fetch(`/api/catalogue/listing?${apiQuery}&page=${lastPage + 1}`, {
-        headers: { Accept: 'application/json', 'X-Selected-Language': document.documentElement.dataset.language ?? '' },
-      });
-      const body = (await response.json()) as { ok: boolean; data: ListingResult | null };
-      if (!response.ok || !body.ok || !body.data) throw new Error(`listing ${response.status}`);
-      setLoaded((current) => [...current, ...body.data!.items]);
+      const next = await unwrap(api.catalogue.listing.$get({ query: listingQuery(apiQuery, lastPage + 1) }));
+      setLoaded((current) => [...current, ...next.items]);
       setLastPage(lastPage + 1);
     } catch {
       showToast({ type: 'error', message: t`More products could not be loaded. Please try again.` });

@@ -4,15 +4,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { callApi, ApiError } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { Field, FormAlert, useApiForm } from '../components/forms';
 import { safeNext } from '../safe-next';
 
 export interface LoginFormProps {
   next: string;
 }
-
-type LoginAnswer = { twoFactorRequired: true; temporalToken: string; protection?: boolean } | { twoFactorRequired: false; isLoggedIn: true };
 
 export default function LoginForm({ next }: LoginFormProps) {
   const { t } = useLingui();
@@ -30,7 +28,7 @@ export default function LoginForm({ next }: LoginFormProps) {
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
-    const answer = await form.run(() => callApi<LoginAnswer>('POST', '/api/users/login', { email, password }));
+    const answer = await form.run(() => unwrap(api.users.login.$post({ json: { email, password } })));
     if (!answer) return;
     if (answer.twoFactorRequired) {
       setProtection(answer.protection === true);
@@ -41,7 +39,7 @@ export default function LoginForm({ next }: LoginFormProps) {
   async function sendCode(event: FormEvent) {
     event.preventDefault();
     try {
-      await callApi('POST', '/api/users/login/two-factor', { temporalToken, code: code.trim() });
+      await unwrap(api.users.login['two-factor'].$post({ json: { temporalToken: temporalToken ?? '', code: code.trim() } }));
       window.location.assign(safeNext(next, '/'));
     } catch (failure) {
       const restart = failure instanceof ApiError && (failure.code === 'TWO_FACTOR_TOO_MANY_ATTEMPTS' || failure.code === 'TWO_FACTOR_INVALID_TEMPORAL_TOKEN');

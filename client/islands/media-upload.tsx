@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { MEDIA_ACCEPT, MediaThumb, uploadMedia, type PickedMedia } from '../ugc/media-picker';
 
 export interface UploadedItem extends PickedMedia {
@@ -65,7 +65,7 @@ export default function MediaUpload({ items: initial, target, maxPerItem, maxUna
         const media = await uploadMedia(file);
         let attached: UploadedItem['attached'] = null;
         if (target) {
-          await callApi('POST', '/api/ugc/media/attach', { kind: target.kind, id: target.id, mediaIds: [media.id] });
+          await unwrap(api.ugc.media.attach.$post({ json: { kind: target.kind, id: target.id, mediaIds: [media.id] } }));
           attached = { kind: target.kind, id: target.id, href: target.href };
         }
         setItems((current) => [{ ...media, state: 'PENDING_REVIEW', moderationNote: [], createdAt: Date.now(), attached }, ...current]);
@@ -85,7 +85,7 @@ export default function MediaUpload({ items: initial, target, maxPerItem, maxUna
   async function remove(item: UploadedItem, label: string) {
     setError(null);
     try {
-      await callApi('DELETE', `/api/ugc/media/${item.id}`);
+      await unwrap(api.ugc.media[':id'].$delete({ param: { id: String(item.id) } }));
       setItems((current) => current.filter((other) => other.id !== item.id));
       setStatus(t`${label} deleted.`);
       heading.current?.focus();

@@ -1,7 +1,7 @@
 /** Island: sets the new password with the e-mailed token; the person is then signed in. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { Field, FormAlert, NewPasswordField, useApiForm } from '../components/forms';
 
 export interface NewPasswordFormProps {
@@ -19,7 +19,7 @@ export default function NewPasswordForm({ token, next }: NewPasswordFormProps) {
     event.preventDefault();
     setMismatch(password !== repeat);
     if (password !== repeat) return;
-    if (await form.run(() => callApi('POST', '/api/users/password/reset', { token, password }))) window.location.assign(next);
+    if (await form.run(() => unwrap(api.users.password.reset.$post({ json: { token, password } })))) window.location.assign(next);
   }
   return (
     <form className="auth-form" onSubmit={submit} noValidate>

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { Field, FormAlert } from '../components/forms';
 
 export interface NickFormProps {
@@ -47,7 +47,7 @@ export function NickForm({ idPrefix = 'nick-form', initial = '', reloadOnSave = 
     setError(null);
     setFieldError(undefined);
     try {
-      const result = await callApi<{ nick: string }>('PUT', '/api/users/info/update-nick', { nick });
+      const result = await unwrap(api.users.info['update-nick'].$put({ json: { nick } }));
       setSaved(result.nick);
       onSaved?.(result.nick);
       if (reloadOnSave) window.location.reload();

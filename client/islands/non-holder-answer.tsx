@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, useApiForm } from '../components/forms';
 
 export interface NonHolderAnswerProps {
@@ -19,7 +19,7 @@ export default function NonHolderAnswer({ token, returnsPath }: NonHolderAnswerP
   const [refundMethod, setRefundMethod] = useState<'original' | 'balance'>('original');
   const [answered, setAnswered] = useState<'authorised' | 'refused' | null>(null);
   async function answer(decision: 'authorise' | 'refuse') {
-    const done = await form.run(() => callApi<{ state: 'authorised' | 'refused' }>('POST', '/api/users/rma/non-holder/answer', { token, decision, refundMethod }));
+    const done = await form.run(() => unwrap(api.users.rma['non-holder'].answer.$post({ json: { token, decision, refundMethod } })));
     if (done) setAnswered(done.state);
   }
   if (answered) {

@@ -5,8 +5,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { NON_HOLDER_REASON_LABELS, NON_HOLDER_REASONS } from '../account/non-holder-reasons';
-import { callApi } from '../api';
+import { NON_HOLDER_REASON_LABELS, NON_HOLDER_REASONS, type NonHolderReason } from '../account/non-holder-reasons';
+import { api, unwrap, type ApiData } from '../api';
 import { Field, FormAlert, SelectField, useApiForm } from '../components/forms';
 
 export interface NonHolderRequestProps {
@@ -14,10 +14,7 @@ export interface NonHolderRequestProps {
   article: string;
 }
 
-interface Items {
-  invoice: string;
-  items: { article: number; name: string; qty: number }[];
-}
+type Items = ApiData<(typeof api.users.rma)['non-holder']['items']['$post']>;
 
 export default function NonHolderRequest({ invoice: initialInvoice, article: initialArticle }: NonHolderRequestProps) {
   const { t, i18n } = useLingui();
@@ -28,13 +25,13 @@ export default function NonHolderRequest({ invoice: initialInvoice, article: ini
   const [found, setFound] = useState<Items | null>(null);
   const [article, setArticle] = useState(initialArticle);
   const [qty, setQty] = useState('1');
-  const [reason, setReason] = useState<string>(NON_HOLDER_REASONS[0]);
+  const [reason, setReason] = useState<NonHolderReason>(NON_HOLDER_REASONS[0]);
   const [sent, setSent] = useState<string | null>(null);
 
   async function findItems(event: FormEvent) {
     event.preventDefault();
     setSent(null);
-    const items = await lookup.run(() => callApi<Items>('POST', '/api/users/rma/non-holder/items', { invoice: invoice.trim(), total }));
+    const items = await lookup.run(() => unwrap(api.users.rma['non-holder'].items.$post({ json: { invoice: invoice.trim(), total } })));
     if (!items) return;
     setFound(items);
     if (!items.items.some((item) => String(item.article) === article)) setArticle(items.items.length === 1 ? String(items.items[0]!.article) : '');
@@ -43,7 +40,7 @@ export default function NonHolderRequest({ invoice: initialInvoice, article: ini
   async function ask(event: FormEvent) {
     event.preventDefault();
     if (!found) return;
-    const done = await form.run(() => callApi<{ invoice: string }>('POST', '/api/users/rma/non-holder', { invoice: found.invoice, article: Number(article), qty: Number(qty), reason }));
+    const done = await form.run(() => unwrap(api.users.rma['non-holder'].$post({ json: { invoice: found.invoice, article: Number(article), qty: Number(qty), reason } })));
     if (done) {
       setSent(done.invoice);
       setFound(null);
@@ -80,7 +77,7 @@ export default function NonHolderRequest({ invoice: initialInvoice, article: ini
             ))}
           </fieldset>
           <Field id="qty" label={t`Units to return`} type="number" min={1} max={chosen?.qty ?? 99} value={qty} onChange={setQty} required error={form.fieldErrors.qty} />
-          <SelectField id="reason" label={t`Reason`} value={reason} onChange={setReason} options={NON_HOLDER_REASONS.map((key) => ({ value: key, label: i18n._(NON_HOLDER_REASON_LABELS[key]) }))} error={form.fieldErrors.reason} required />
+          <SelectField id="reason" label={t`Reason`} value={reason} onChange={(value) => setReason(value as NonHolderReason)} options={NON_HOLDER_REASONS.map((key) => ({ value: key, label: i18n._(NON_HOLDER_REASON_LABELS[key]) }))} error={form.fieldErrors.reason} required />
           <div className="non-holder-request__actions">
             <button className="button button--primary" type="submit" disabled={form.busy || !chosen}>
               <Trans>Ask the invoice holder</Trans>

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 
 export interface OrderActionsProps {
   orderNumber: string;
@@ -47,7 +47,7 @@ export default function OrderActions(props: OrderActionsProps) {
     setBusy(true);
     setStatus(t`Cancelling order ${number}…`);
     try {
-      await callApi('POST', `/api/user/orders/${encodeURIComponent(number)}/cancel`);
+      await unwrap(api.user.orders[':id'].cancel.$post({ param: { id: encodeURIComponent(number) } }));
       dialog.current?.close();
       window.location.assign(`${props.cancelledPath}?cancelled=${encodeURIComponent(number)}`);
     } catch (failure) {
@@ -62,7 +62,7 @@ export default function OrderActions(props: OrderActionsProps) {
     setError(null);
     setStatus(t`Opening order ${number} in your basket…`);
     try {
-      await callApi('POST', `/api/user/orders/${encodeURIComponent(number)}/modify`);
+      await unwrap(api.user.orders[':id'].modify.$post({ param: { id: encodeURIComponent(number) } }));
       window.location.assign(props.basketPath);
     } catch (failure) {
       fail(failure, t`The order could not be opened for changes. Please try again.`);
@@ -75,7 +75,7 @@ export default function OrderActions(props: OrderActionsProps) {
     setError(null);
     setStatus(t`Opening the payment page…`);
     try {
-      const link = await callApi<{ path: string }>('POST', `/api/orders/payment/link/create/${encodeURIComponent(number)}`);
+      const link = await unwrap(api.orders.payment.link.create[':id'].$post({ param: { id: encodeURIComponent(number) } }));
       window.location.assign(link.path);
     } catch (failure) {
       fail(failure, t`The payment page could not be opened. Please try again.`);

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 
 export interface OwnUgcActionsProps {
   kind: 'question' | 'answer';
@@ -32,6 +32,7 @@ export default function OwnUgcActions({ kind, id, body: initialBody, afterDelete
   const field = useRef<HTMLTextAreaElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const path = `/api/ugc/${kind === 'question' ? 'questions' : 'answers'}/${id}`;
+  const own = { client: kind === 'question' ? api.ugc.questions[':id'] : api.ugc.answers[':id'], param: { id: String(id) } };
   const { min, max } = LIMITS[kind];
   const Text = kind === 'question' ? 'h1' : 'p';
 
@@ -45,7 +46,7 @@ export default function OwnUgcActions({ kind, id, body: initialBody, afterDelete
     setBusy(true);
     setError(null);
     try {
-      const result = await callApi<{ id: number; state: string }>('PUT', path, { body: draft });
+      const result = await unwrap(own.client.$put({ param: own.param, json: { body: draft } }));
       setBody(draft);
       setMode('view');
       setBusy(false);
@@ -61,7 +62,7 @@ export default function OwnUgcActions({ kind, id, body: initialBody, afterDelete
     setBusy(true);
     setError(null);
     try {
-      await callApi('DELETE', path);
+      await unwrap(own.client.$delete({ param: own.param }));
       if (kind === 'question') window.location.assign(afterDelete);
       else window.location.reload();
     } catch (failure) {

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 
 export interface PayByCardProps {
   orderNumber: string;
@@ -22,7 +22,7 @@ export default function PayByCard({ orderNumber }: PayByCardProps) {
     setBusy(true);
     setError(null);
     try {
-      const link = await callApi<{ path: string }>('POST', `/api/orders/payment/link/create/${encodeURIComponent(orderNumber)}`);
+      const link = await unwrap(api.orders.payment.link.create[':id'].$post({ param: { id: encodeURIComponent(orderNumber) } }));
       window.location.assign(link.path);
     } catch (failure) {
       setBusy(false);

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap, type ApiData } from '../api';
 import { useHref, useStore } from '../components/store-context';
 import { formatDate } from '../i18n/format';
 import { FAILURE_REASON_MESSAGES, isFailureReason } from '../payments/messages';
@@ -15,25 +15,21 @@ export interface PaymentFailedProps {
   orderNumber: string;
 }
 
-interface PaymentError {
-  orderNumber: string;
-  paymentResult: string;
-  reason: string | null;
-  canPayLater: boolean;
-}
+type PaymentError = ApiData<typeof api.orders.payment.error[':id']['$get']>;
+type PayLaterLink = ApiData<typeof api.orders.payment.link.create[':id']['$post']>;
 
 export default function PaymentFailed({ orderNumber }: PaymentFailedProps) {
   const { t, i18n } = useLingui();
   const { language } = useStore();
   const link = useHref();
   const [info, setInfo] = useState<PaymentError | null>(null);
-  const [later, setLater] = useState<{ url: string; path: string; expiresAt: string } | null>(null);
+  const [later, setLater] = useState<PayLaterLink | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const laterRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    callApi<PaymentError>('GET', `/api/orders/payment/error/${encodeURIComponent(orderNumber)}`)
+    unwrap(api.orders.payment.error[':id'].$get({ param: { id: encodeURIComponent(orderNumber) }, query: {} }))
       .then(setInfo)
       .catch(() => setInfo(null));
   }, [orderNumber]);
@@ -42,7 +38,7 @@ export default function PaymentFailed({ orderNumber }: PaymentFailedProps) {
     setBusy(true);
     setError(null);
     try {
-      const created = await callApi<{ url: string; path: string; expiresAt: string }>('POST', `/api/orders/payment/link/create/${encodeURIComponent(orderNumber)}`);
+      const created = await unwrap(api.orders.payment.link.create[':id'].$post({ param: { id: encodeURIComponent(orderNumber) } }));
       setLater(created);
       queueMicrotask(() => laterRef.current?.focus());
     } catch (failure) {

@@ -7,9 +7,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { useHref } from '../components/store-context';
-import type { PaymentAnswer } from '../../worker/payments/answer';
 
 export interface PaymentReturnProps {
   kind: 'secure' | 'wallet' | 'gateway';
@@ -35,10 +34,10 @@ export default function PaymentReturn(props: PaymentReturnProps) {
     const withHash = props.hash ? { hash: props.hash } : {};
     const call =
       props.kind === 'gateway'
-        ? callApi<PaymentAnswer>('POST', '/api/orders/payment/gateway/return', { orderId: props.orderNumber, provider: props.provider, params: props.params ?? {}, ...withHash })
+        ? unwrap(api.orders.payment.gateway.return.$post({ json: { orderId: props.orderNumber, provider: props.provider ?? '', params: props.params ?? {}, ...withHash } }))
         : props.kind === 'secure'
-          ? callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/authorise3d', { orderId: props.orderNumber, details: { redirectResult: props.redirectResult }, ...withHash })
-          : callApi<PaymentAnswer>('POST', '/api/orders/payment/adyen/wallet', { orderNumber: props.orderNumber, redirectResult: props.redirectResult });
+          ? unwrap(api.orders.payment.adyen.authorise3d.$post({ json: { orderId: props.orderNumber, details: { redirectResult: props.redirectResult }, ...withHash } }))
+          : unwrap(api.orders.payment.adyen.wallet.$post({ json: { orderNumber: props.orderNumber, redirectResult: props.redirectResult } }));
     call
       // replace: going back must not send the same result again.
       .then((answer) => window.location.replace(answer.next))

@@ -6,7 +6,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { useHref } from '../components/store-context';
 
 export interface PaymentStatusProps {
@@ -15,12 +15,6 @@ export interface PaymentStatusProps {
   state: string;
 }
 
-interface MinimalOrder {
-  orderNumber: string;
-  state: string;
-  paymentState: string | null;
-  orderNumbers: string[];
-}
 
 type Shown = 'confirming' | 'paid' | 'failed' | 'unknown';
 
@@ -44,7 +38,7 @@ export default function PaymentStatus(props: PaymentStatusProps) {
     let timer: ReturnType<typeof setTimeout>;
     const ask = () => {
       polls += 1;
-      callApi<MinimalOrder>('GET', `/api/user/orders/${encodeURIComponent(props.orderNumber)}/minimal`)
+      unwrap(api.user.orders[':id'].minimal.$get({ param: { id: encodeURIComponent(props.orderNumber) } }))
         .then((order) => {
           const next = paymentShown(order);
           if (next !== 'confirming') setShown(next);

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { FormAlert, TextAreaField } from '../components/forms';
 import { NickForm } from './nick-form';
 
@@ -36,7 +36,7 @@ export default function QuestionForm({ articleId, hasNick: initialNick, threadBa
     setError(null);
     setFieldError(null);
     try {
-      const created = await callApi<{ id: number; state: string }>('POST', '/api/ugc/questions', { articleId, body });
+      const created = await unwrap(api.ugc.questions.$post({ json: { articleId, body } }));
       window.location.assign(`${threadBase}${created.id}`);
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'NICK_REQUIRED') setHasNick(false);

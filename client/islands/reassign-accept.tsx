@@ -1,7 +1,7 @@
 /** Island: the recipient of a reassigned order confirms and the order moves to their account. */
 import { Trans } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, useApiForm } from '../components/forms';
 
 export interface ReassignAcceptProps {
@@ -13,7 +13,7 @@ export default function ReassignAccept({ reassignKey }: ReassignAcceptProps) {
   const [done, setDone] = useState<{ orderNumber: string; detail: string } | null>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const accepted = await form.run(() => callApi<{ orderNumber: string; detail: string }>('POST', '/api/user/order-reassignments/accept', { key: reassignKey }));
+    const accepted = await form.run(() => unwrap(api.user['order-reassignments'].accept.$post({ json: { key: reassignKey } })));
     if (accepted) setDone(accepted);
   }
   if (done) {

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { Field, FormAlert, useApiForm } from '../components/forms';
 import { REASSIGNMENT_TTL_MS } from '../../worker/non-holder/rules';
 
@@ -26,7 +26,7 @@ export default function ReassignOrder({ orderNumber }: ReassignOrderProps) {
     setSentTo(null);
     const sent = await form.run(async () => {
       try {
-        return await callApi<{ email: string }>('POST', `/api/user/orders/${encodeURIComponent(orderNumber)}/reassign`, { email: email.trim() });
+        return await unwrap(api.user.orders[':id'].reassign.$post({ param: { id: encodeURIComponent(orderNumber) }, json: { email: email.trim() } }));
       } catch (error) {
         // 1301 speaks of the caller's own account elsewhere; here it is the address typed.
         if (error instanceof ApiError && error.code === 1301) throw new ApiError(error.status, error.code, t`No Ampora account uses this e-mail address. Ask the person to sign up first.`);

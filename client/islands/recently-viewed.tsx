@@ -6,6 +6,7 @@
  * or hides it again when nothing can be shown.
  */
 import { useEffect, useRef, useState } from 'react';
+import { api, unwrap } from '../api';
 import { ProductCard } from '../components/product-bits';
 import { recentlyViewed } from '../recently-viewed';
 import type { ProductCard as ProductCardData } from '../types';
@@ -25,15 +26,8 @@ export default function RecentlyViewed() {
     };
     if (ids.length === 0) return hide();
     const controller = new AbortController();
-    fetch(`/api/catalogue/cards?ids=${ids.join(',')}`, {
-      headers: { Accept: 'application/json', 'X-Selected-Language': document.documentElement.dataset.language ?? '' },
-      signal: controller.signal,
-    })
-      .then(async (response) => {
-        const body = (await response.json()) as { ok: boolean; data: ProductCardData[] | null };
-        if (!response.ok || !body.ok || !body.data?.length) return hide();
-        setCards(body.data);
-      })
+    unwrap(api.catalogue.cards.$get({ query: { ids: ids.join(',') } }, { init: { signal: controller.signal } }))
+      .then((found) => (found.length > 0 ? setCards(found) : hide()))
       .catch(() => {
         if (!controller.signal.aborted) hide();
       });

@@ -1,7 +1,7 @@
 /** Island: asks for the e-mail address and sends the reset link, then goes to the "sent" page. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { Field, FormAlert, useApiForm } from '../components/forms';
 
 export interface RecoveryFormProps {
@@ -14,7 +14,7 @@ export default function RecoveryForm({ sentHref }: RecoveryFormProps) {
   const [email, setEmail] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await form.run(() => callApi('POST', '/api/users/password/recovery', { email }))) window.location.assign(sentHref);
+    if (await form.run(() => unwrap(api.users.password.recovery.$post({ json: { email } })))) window.location.assign(sentHref);
   }
   return (
     <form className="auth-form" onSubmit={submit} noValidate>

@@ -10,7 +10,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../api';
+import type { ReportReason } from '../../worker/ugc/reports';
+import { api, ApiError, unwrap } from '../api';
 
 export type ReportKindProp = 'review' | 'question' | 'answer';
 
@@ -71,7 +72,8 @@ export default function ReportButton({ kind, id, signedIn, loginHref }: ReportBu
     }
     setState('sending');
     try {
-      await callApi('POST', '/api/ugc/reports', { kind, id, reason });
+      // One of the radio buttons' values (REPORT_REASON_LABELS); the server checks it again.
+      await unwrap(api.ugc.reports.$post({ json: { kind, id, reason: reason as ReportReason } }));
       setState('done');
       setMessage(t`Thank you. Our team will review it.`);
     } catch (error) {

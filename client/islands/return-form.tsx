@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, useApiForm } from '../components/forms';
 import { RETURN_REASONS, type ReturnReason } from '../../worker/domain/returns/rules';
 import { RETURN_REASON_LABELS } from './return-labels';
@@ -53,8 +53,9 @@ export default function ReturnForm({ mode, action, orderNumber, code, lines, lan
       return;
     }
     const body = { orderNumber, lines: chosen, reason, ...(comment.trim() ? { comment: comment.trim() } : {}), ...(mode === 'gift' ? { code } : { refundMethod }) };
-    const answer = await form.run(() => callApi<{ id: number; path?: string }>('POST', action, body));
-    if (answer) window.location.assign(answer.path ?? `${done}?created=${answer.id}`);
+    const answer = await form.run(() => unwrap(mode === 'gift' ? api.returns.gift.$post({ json: body }) : api.user.returns.$post({ json: body })));
+    // A gift return answers the confirmation page to go to; a customer's own, the return.
+    if (answer) window.location.assign('path' in answer ? answer.path : `${done}?created=${answer.id}`);
   }
 
   const fieldError = (name: string) => form.fieldErrors[name];

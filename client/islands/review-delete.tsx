@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 
 export interface ReviewDeleteProps {
   reviewId: number;
@@ -21,7 +21,7 @@ export default function ReviewDelete({ reviewId, productName }: ReviewDeleteProp
     setBusy(true);
     setError(null);
     try {
-      await callApi('DELETE', `/api/ugc/reviews/${reviewId}`);
+      await unwrap(api.ugc.reviews[':id'].$delete({ param: { id: String(reviewId) } }));
       window.location.reload();
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);

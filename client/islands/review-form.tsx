@@ -8,7 +8,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { track } from '../analytics';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap, type ApiData } from '../api';
 import { MediaPicker, type PickedMedia } from '../ugc/media-picker';
 import { analyticsScore, scoreOfStars, STAR_CHOICES, starsOfScore } from '../ugc/review-score';
 
@@ -30,7 +30,7 @@ export interface ReviewFormProps {
 }
 
 type Field = 'rating' | 'title' | 'body';
-type Answer = { id: number; state: 'OK' | 'PENDING_REVIEW' | 'REJECTED' };
+type Answer = ApiData<typeof api.ugc.reviews.$post>;
 
 const count = (text: string) => [...text.trim()].length;
 
@@ -46,7 +46,7 @@ function NickStep({ token, articleId, onDone }: { token: string | null; articleI
     setBusy(true);
     setError(null);
     try {
-      await callApi('PUT', '/api/users/info/update-nick', { nick: nick.trim(), ...(token ? { token, idArticle: articleId } : {}) });
+      await unwrap(api.users.info['update-nick'].$put({ json: { nick: nick.trim(), ...(token ? { token, idArticle: articleId } : {}) } }));
       onDone();
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
@@ -164,8 +164,8 @@ export default function ReviewForm(props: ReviewFormProps) {
     setAlert(null);
     try {
       const result = existing
-        ? await callApi<Answer>('PUT', `/api/ugc/reviews/${existing.id}`, payload)
-        : await callApi<Answer>('POST', '/api/ugc/reviews', { articleId: props.articleId, ...payload });
+        ? await unwrap(api.ugc.reviews[':id'].$put({ param: { id: String(existing.id) }, json: payload }))
+        : await unwrap(api.ugc.reviews.$post({ json: { articleId: props.articleId, ...payload } }));
       track(existing ? 'review_edited' : 'review_submitted', { articleId: props.articleId, score: analyticsScore(rating), published: result.state === 'OK', withMedia: mediaIds.length > 0 });
       setAnswer(result);
     } catch (failure) {

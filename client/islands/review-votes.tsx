@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { showToast } from '../toast';
 
 export interface ReviewVotesProps {
@@ -32,7 +32,7 @@ export default function ReviewVotes(props: ReviewVotesProps) {
     if (busy || vote === value) return;
     setBusy(true);
     try {
-      const result = await callApi<{ helpful: number; unhelpful: number; myVote: boolean }>('POST', `/api/ugc/reviews/${props.reviewId}/vote`, { helpful: value });
+      const result = await unwrap(api.ugc.reviews[':id'].vote.$post({ param: { id: String(props.reviewId) }, json: { helpful: value } }));
       setCounts({ helpful: result.helpful, unhelpful: result.unhelpful });
       setVote(result.myVote);
       setAnnouncement(t`Thank you, your vote has been saved.`);

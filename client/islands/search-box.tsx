@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
+import { api, unwrap } from '../api';
 import { SearchIcon } from '../components/icons';
 import { useStore } from '../components/store-context';
 import { slugHref } from '../routes';
@@ -18,11 +19,6 @@ interface Option {
   label: string;
   group: string;
   href: string;
-}
-
-interface SuggestionsBody {
-  ok: boolean;
-  data: { products: { id: number; name: string; slug: string }[]; categories: { id: number; name: string; slug: string }[]; brands: { id: number; name: string; slug: string }[] } | null;
 }
 
 export default function SearchBox({ action }: SearchBoxProps) {
@@ -45,17 +41,12 @@ export default function SearchBox({ action }: SearchBoxProps) {
       const controller = new AbortController();
       request.current = controller;
       try {
-        const response = await fetch(`/api/catalogue/search/suggestions?q=${encodeURIComponent(query)}`, {
-          signal: controller.signal,
-          headers: { 'X-Selected-Language': language },
-        });
-        const body = (await response.json()) as SuggestionsBody;
-        if (!body.ok || !body.data) return;
+        const suggestions = await unwrap(api.catalogue.search.suggestions.$get({ query: { q: query } }, { init: { signal: controller.signal } }));
         const link = (slug: string) => slugHref(slug, language, channel);
         setOptions([
-          ...body.data.products.map((p) => ({ key: `p${p.id}`, label: p.name, group: t`Product`, href: link(p.slug) })),
-          ...body.data.categories.map((c) => ({ key: `c${c.id}`, label: c.name, group: t`Category`, href: link(c.slug) })),
-          ...body.data.brands.map((b) => ({ key: `b${b.id}`, label: b.name, group: t`Brand`, href: link(b.slug) })),
+          ...suggestions.products.map((p) => ({ key: `p${p.id}`, label: p.name, group: t`Product`, href: link(p.slug) })),
+          ...suggestions.categories.map((c) => ({ key: `c${c.id}`, label: c.name, group: t`Category`, href: link(c.slug) })),
+          ...suggestions.brands.map((b) => ({ key: `b${b.id}`, label: b.name, group: t`Brand`, href: link(b.slug) })),
         ]);
         setActive(-1);
         setOpen(true);

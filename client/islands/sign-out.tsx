@@ -1,7 +1,7 @@
 /** Island: the account menu's sign-out button. */
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { useHref } from '../components/store-context';
 import { showToast } from '../toast';
 import { useLingui } from '@lingui/react/macro';
@@ -13,7 +13,7 @@ export default function SignOut() {
   async function signOut() {
     setBusy(true);
     try {
-      await callApi('POST', '/api/users/logout');
+      await unwrap(api.users.logout.$post());
       window.location.assign(link('home'));
     } catch {
       setBusy(false);

@@ -1,7 +1,7 @@
 /** Island: the sign-up form; afterwards it says to look for the confirmation e-mail. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { Field, FormAlert, NewPasswordField, useApiForm } from '../components/forms';
 
 export interface SignupFormProps {
@@ -21,7 +21,7 @@ export default function SignupForm({ termsHref, next }: SignupFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const answer = await form.run(() => callApi('POST', '/api/users/signup', { email, password, acceptTerms: accepted, next }));
+    const answer = await form.run(() => unwrap(api.users.signup.$post({ json: { email, password, acceptTerms: accepted as true, next } })));
     if (answer) {
       setSentTo(email);
       requestAnimationFrame(() => done.current?.focus());

@@ -10,7 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { StoredBankCard } from '../../worker/payments/stored-cards';
 import type { PaymentAnswer } from '../../worker/payments/answer';
-import { ApiError, callApi } from '../api';
+import { api, ApiError, unwrap } from '../api';
 import { AdyenCardForm, type CardPayData } from '../payments/adyen-card';
 import { FAILURE_REASON_MESSAGES } from '../payments/messages';
 import { brandName, expiryText } from '../account/cards';
@@ -26,8 +26,8 @@ export interface StoredCardsProps {
 /** `focusAfter` value for the list's heading. */
 const HEADING = 'heading';
 
-const addCard = (data: CardPayData) => callApi<PaymentAnswer>('POST', '/api/user/adyen/new-card', data);
-const cardDetails = (details: Record<string, unknown>) => callApi<PaymentAnswer>('POST', '/api/user/adyen/payment/details', { details });
+const addCard = (data: CardPayData) => unwrap(api.user.adyen['new-card'].$post({ json: data }));
+const cardDetails = (details: Record<string, unknown>) => unwrap(api.user.adyen.payment.details.$post({ json: { details } }));
 
 export default function StoredCards(props: StoredCardsProps) {
   const { t, i18n } = useLingui();
@@ -67,7 +67,7 @@ export default function StoredCards(props: StoredCardsProps) {
 
   async function reload(): Promise<StoredBankCard[] | null> {
     try {
-      const fresh = await callApi<StoredBankCard[]>('GET', '/api/user/bankCards');
+      const fresh = await unwrap(api.user.bankCards.$get());
       setCards(fresh);
       setLoadFailed(false);
       return fresh;
@@ -137,7 +137,7 @@ export default function StoredCards(props: StoredCardsProps) {
     if (!card || busy) return;
     setBusy(true);
     try {
-      await callApi('DELETE', `/api/user/0/bankstore/adyen/${encodeURIComponent(card.id)}/disable`);
+      await unwrap(api.user[0].bankstore.adyen[':id'].disable.$delete({ param: { id: encodeURIComponent(card.id) } }));
       const index = cards.findIndex((c) => c.id === card.id);
       const rest = cards.filter((c) => c.id !== card.id);
       setCards(rest);

@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
+import { api, unwrap } from '../api';
 import { postAndReload } from './admin-post';
 
 export interface TaxCertificateReviewProps {
@@ -17,9 +18,11 @@ export default function TaxCertificateReview({ id }: TaxCertificateReviewProps) 
   const [error, setError] = useState('');
   const reasonRef = useRef<HTMLInputElement>(null);
 
-  async function decide(path: string, body: unknown, done: string) {
+  const certificate = api.admin['tax-certificates'][':id'];
+  const param = { id: String(id) };
+  async function decide(send: () => Promise<unknown>, done: string) {
     setBusy(true);
-    if (!(await postAndReload(path, body, done, t`The decision could not be saved. Please try again.`))) setBusy(false);
+    if (!(await postAndReload(send, done, t`The decision could not be saved. Please try again.`))) setBusy(false);
   }
 
   function reject(event: FormEvent<HTMLFormElement>) {
@@ -31,12 +34,12 @@ export default function TaxCertificateReview({ id }: TaxCertificateReviewProps) 
       return;
     }
     setError('');
-    void decide(`/api/admin/tax-certificates/${id}/reject`, { reason }, t`Certificate rejected.`);
+    void decide(() => unwrap(certificate.reject.$post({ param, json: { reason } })), t`Certificate rejected.`);
   }
 
   return (
     <div className="admin-certificate-actions">
-      <button type="button" className="button" disabled={busy} data-action="validate" onClick={() => void decide(`/api/admin/tax-certificates/${id}/validate`, {}, t`Certificate validated.`)}>
+      <button type="button" className="button" disabled={busy} data-action="validate" onClick={() => void decide(() => unwrap(certificate.validate.$post({ param })), t`Certificate validated.`)}>
         <Trans>Validate</Trans>
       </button>
       <form onSubmit={reject} noValidate>

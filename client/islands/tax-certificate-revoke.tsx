@@ -6,7 +6,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, PageFormFields, useApiForm } from '../components/forms';
 
 export interface TaxCertificateRevokeProps {
@@ -22,7 +22,7 @@ export default function TaxCertificateRevoke({ certificateId, fileName, language
   const form = useApiForm();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const revoked = await form.run(() => callApi('POST', '/api/user/taxpayerreversal/revokeCertificate', { certificateId }));
+    const revoked = await form.run(() => unwrap(api.user.taxpayerreversal.revokeCertificate.$post({ json: { certificateId } })));
     if (revoked) window.location.assign(`${pagePath}?certificate=revoked#tax-certificates`);
   }
   return (

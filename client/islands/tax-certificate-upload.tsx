@@ -9,7 +9,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormAlert, PageFormFields, useApiForm } from '../components/forms';
-import { postCaseForm } from './case-post';
+import { api, unwrap } from '../api';
+import { multipartInit } from './case-post';
 
 /** The largest file the store takes (worker/tax-certificates/files.ts). */
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -55,7 +56,7 @@ export default function TaxCertificateUpload({ addresses, addressesPath, languag
       form.setError(t`The certificate file may be up to 5 MB.`);
       return;
     }
-    const saved = await form.run(() => postCaseForm<{ id: number }>(element));
+    const saved = await form.run(() => unwrap(api.user['census-certificates'].save.$post(undefined, { init: multipartInit(element) })));
     if (saved) window.location.assign(`${pagePath}?certificate=uploaded#tax-certificates`);
   }
 

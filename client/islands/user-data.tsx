@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { Field, FormAlert, NewPasswordField, useApiForm } from '../components/forms';
 import { showToast } from '../toast';
 
@@ -30,7 +30,7 @@ function NickForm({ initial }: { initial: string }) {
   const [nick, setNick] = useState(initial);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const saved = await form.run(() => callApi<{ nick: string }>('PUT', '/api/users/info/update-nick', { nick }));
+    const saved = await form.run(() => unwrap(api.users.info['update-nick'].$put({ json: { nick } })));
     if (saved) {
       setNick(saved.nick);
       showToast({ type: 'success', message: t`Your nickname has been saved.` });
@@ -53,7 +53,7 @@ function BirthdayForm({ initial }: { initial: string }) {
   const [birthday, setBirthday] = useState(initial);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const saved = await form.run(() => callApi<{ birthday: string }>('PUT', '/api/user/updateBirthday', { birthday }));
+    const saved = await form.run(() => unwrap(api.user.updateBirthday.$put({ json: { birthday } })));
     if (saved) {
       setBirthday(saved.birthday);
       showToast({ type: 'success', message: t`Your date of birth has been saved.` });
@@ -77,7 +77,7 @@ function PasswordForm() {
   const [newPassword, setNew] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await form.run(() => callApi('PUT', '/api/user/password', { currentPassword, newPassword }))) {
+    if (await form.run(() => unwrap(api.user.password.$put({ json: { currentPassword, newPassword } })))) {
       setCurrent('');
       setNew('');
       showToast({ type: 'success', message: t`Your password has been changed. Your other sessions have been closed.` });
@@ -102,7 +102,7 @@ function TwoFactorForm({ initial }: { initial: boolean }) {
   const [password, setPassword] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const saved = await form.run(() => callApi<{ twoFactorEnabled: boolean }>('PUT', '/api/user/two-factor', { enabled: !enabled, password }));
+    const saved = await form.run(() => unwrap(api.user['two-factor'].$put({ json: { enabled: !enabled, password } })));
     if (saved) {
       setEnabled(saved.twoFactorEnabled);
       setPassword('');

@@ -6,10 +6,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { FormAlert, useApiForm } from '../components/forms';
 import { useHref } from '../components/store-context';
-import type { ListSummary } from './wishlist-labels';
 
 export interface WishlistCopyProps {
   publicId: string;
@@ -27,8 +26,8 @@ export default function WishlistCopy({ publicId, name, signedIn, loginHref }: Wi
 
   async function copy() {
     const done = await form.run(async () => {
-      const list = await callApi<ListSummary>('POST', '/api/basket/', { name, type: 'wishlist', visibility: 'private' });
-      await callApi('POST', `/api/basket/${list.id}/from/${publicId}`, { sendEmail: true });
+      const list = await unwrap(api.basket.$post({ json: { name, type: 'wishlist', visibility: 'private' } }));
+      await unwrap(api.basket[':id'].from[':sourceId'].$post({ param: { id: String(list.id), sourceId: publicId }, json: { sendEmail: true } }));
       return list;
     });
     if (done) setCopied(done.id);

@@ -7,8 +7,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { ApiError, callApi } from '../api';
-import { LANGUAGE_HEADER_NAME } from '../i18n/languages';
+import { api, ApiError, unwrap } from '../api';
 import { showToast } from '../toast';
 
 export interface WishlistHeartProps {
@@ -36,10 +35,12 @@ function signedIn(): boolean {
 /** The default list's articles, asked once per page; null when signed out (or the session ended). */
 function defaultState(): Promise<DefaultState | null> {
   if (!signedIn()) return Promise.resolve(null);
-  shared ??= fetch('/api/basket', { headers: { Accept: 'application/json', [LANGUAGE_HEADER_NAME]: document.documentElement.dataset.language ?? '' }, credentials: 'same-origin' })
+  // Not `unwrap`: an ended session is no reason to leave the page before the heart is pressed.
+  shared ??= api.basket
+    .$get()
     .then(async (response) => {
       if (!response.ok) return null;
-      const { data } = (await response.json()) as { data: { defaultId: number | null; defaultArticleIds: number[] } };
+      const { data } = await response.json();
       return { defaultId: data.defaultId, articleIds: new Set(data.defaultArticleIds) };
     })
     .catch(() => null);
@@ -73,12 +74,12 @@ export default function WishlistHeart({ articleId, name, price, offerId, compact
     setBusy(true);
     try {
       if (state.articleIds.has(articleId) && state.defaultId !== null) {
-        await callApi('DELETE', `/api/basket/${state.defaultId}/article/${articleId}`);
+        await unwrap(api.basket[':id'].article[':articleId'].$delete({ param: { id: String(state.defaultId), articleId: String(articleId) } }));
         state.articleIds.delete(articleId);
         setPressed(false);
         showToast({ type: 'success', message: t`“${name}” removed from your wishlist.` });
       } else {
-        const answer = await callApi<{ list: { id: number } }>('POST', '/api/basket/default/article', { article: articleId, price, units: 1, ...(offerId ? { key: offerId } : {}) });
+        const answer = await unwrap(api.basket[':id'].article.$post({ param: { id: 'default' }, json: { article: articleId, price, units: 1, ...(offerId ? { key: offerId } : {}) } }));
         state.defaultId = answer.list.id;
         state.articleIds.add(articleId);
         setPressed(true);

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { availability } from '../catalogue/availability';
 import { FormAlert, SelectField, useApiForm } from '../components/forms';
 import { ProductImage } from '../components/product-bits';
@@ -40,7 +40,7 @@ export default function WishlistItems({ listId, publicId, listName, articles: in
   const money = (cents: number) => formatMoney(cents, language);
 
   async function remove(article: ListArticle) {
-    const detail = await form.run(() => callApi<{ articles: ListArticle[] }>('DELETE', `/api/basket/${listId}/article/${article.articleId}`));
+    const detail = await form.run(() => unwrap(api.basket[':id'].article[':articleId'].$delete({ param: { id: String(listId), articleId: String(article.articleId) } })));
     if (detail) {
       setArticles(detail.articles);
       setStatus(t`“${article.name}” removed from the list.`);
@@ -49,8 +49,7 @@ export default function WishlistItems({ listId, publicId, listName, articles: in
   }
 
   async function moveAll() {
-    const path = owner ? `/api/basket/${listId}/to-cart` : `/api/basket/${publicId}/public/to-cart`;
-    const result = await form.run(() => callApi<MoveResult>('POST', path));
+    const result = await form.run(() => unwrap(owner ? api.basket[':id']['to-cart'].$post({ param: { id: String(listId) } }) : api.basket[':id'].public['to-cart'].$post({ param: { id: publicId } })));
     if (result) {
       setMoved(result);
       refreshBasketCount();
@@ -63,7 +62,7 @@ export default function WishlistItems({ listId, publicId, listName, articles: in
   async function copy() {
     const target = otherLists.find((l) => String(l.id) === copyTarget);
     if (!target) return;
-    const result = await form.run(() => callApi<{ added: number; merged: number; skipped: number[] }>('POST', `/api/basket/${target.id}/from/${listId}`, { sendEmail: false }));
+    const result = await form.run(() => unwrap(api.basket[':id'].from[':sourceId'].$post({ param: { id: String(target.id), sourceId: String(listId) }, json: { sendEmail: false } })));
     if (result) setStatus(t`Copied into “${target.name}”: ${result.added} new products, ${result.merged} with more units.`);
   }
 

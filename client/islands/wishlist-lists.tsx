@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import { Field, FormAlert, SelectField, useApiForm } from '../components/forms';
 import { useHref, useStore } from '../components/store-context';
 import { formatDate, formatMoney } from '../i18n/format';
@@ -31,7 +31,7 @@ export default function WishlistLists({ lists: initial, origin }: WishlistListsP
 
   async function submitCreate(event: FormEvent) {
     event.preventDefault();
-    const created = await create.run(() => callApi<ListSummary>('POST', '/api/basket/', { name, type, visibility }));
+    const created = await create.run(() => unwrap(api.basket.$post({ json: { name, type, visibility } })));
     if (created) {
       setLists((all) => [...all, created]);
       setName('');
@@ -123,7 +123,7 @@ function ListCard({ list, origin, listHref, publicHref, onChange, onDeleted, onS
 
   async function rename(event: FormEvent) {
     event.preventDefault();
-    const updated = await form.run(() => callApi<ListSummary>('PATCH', `/api/basket/${list.id}`, { name: newName }));
+    const updated = await form.run(() => unwrap(api.basket[':id'].$patch({ param: { id: String(list.id) }, json: { name: newName } })));
     if (updated) {
       onChange(updated);
       setRenaming(false);
@@ -133,7 +133,7 @@ function ListCard({ list, origin, listHref, publicHref, onChange, onDeleted, onS
   }
 
   async function toggleVisibility() {
-    const updated = await form.run(() => callApi<ListSummary>('PATCH', `/api/basket/${list.id}`, { visibility: isPublic ? 'private' : 'public' }));
+    const updated = await form.run(() => unwrap(api.basket[':id'].$patch({ param: { id: String(list.id) }, json: { visibility: isPublic ? 'private' : 'public' } })));
     if (updated) {
       onChange(updated);
       onStatus(updated.visibility === 'public' ? t`“${updated.name}” is now public: anyone with the link can see it.` : t`“${updated.name}” is now private: only you can see it.`);
@@ -151,7 +151,7 @@ function ListCard({ list, origin, listHref, publicHref, onChange, onDeleted, onS
   }
 
   async function remove() {
-    const done = await form.run(() => callApi('DELETE', `/api/basket/${list.id}`));
+    const done = await form.run(() => unwrap(api.basket[':id'].$delete({ param: { id: String(list.id) } })));
     if (done) onDeleted(list);
   }
 

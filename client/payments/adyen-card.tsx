@@ -13,7 +13,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type JSX } from 'react';
 import type { CoreConfiguration, PaymentMethodsResponse, UIElement } from '@adyen/adyen-web';
-import { ApiError, callApi } from '../api';
+import { ApiError, callUrl, type api, type ApiData } from '../api';
 import { useStore } from '../components/store-context';
 import type { PaymentAnswer } from '../../worker/payments/answer';
 import { adyenTranslations } from './adyen-strings';
@@ -52,17 +52,11 @@ export interface AdyenCardFormProps {
   newCardOnly?: { title: string };
 }
 
-/** What the config calls answer (spec §7). */
-export interface AdyenClientConfig {
-  clientKey: string;
-  environment: 'test' | 'live';
-  /** The browser-facing provider base (development sandbox), ending in '/'. */
-  environmentUrls?: { api: string };
-  locale: string;
-  countryCode: string;
-  amount: { value: number; currency: string };
+/** What the config calls answer (spec §7): GET /api/orders/payment/adyen/config, and /api/user/adyen/config the same. */
+export type AdyenClientConfig = Omit<ApiData<typeof api.orders.payment.adyen.config.$get>, 'paymentMethodsResponse'> & {
+  /** The provider's own answer, passed through by the Worker untyped: what this form reads of it. */
   paymentMethodsResponse: { paymentMethods?: { type: string; name?: string; brands?: string[] }[]; storedPaymentMethods?: StoredMethod[] };
-}
+};
 
 type Phase = 'loading' | 'ready' | 'paying' | 'action' | 'unavailable';
 type Wallet = 'googlepay' | 'applepay';
@@ -183,7 +177,7 @@ export function AdyenCardForm(props: AdyenCardFormProps): JSX.Element {
     let cancelled = false;
     const mounted: UIElement[] = [];
     (async () => {
-      const [config, adyen] = await Promise.all([callApi<AdyenClientConfig>('GET', props.configUrl), import('./adyen-loader')]);
+      const [config, adyen] = await Promise.all([callUrl('GET', props.configUrl) as Promise<AdyenClientConfig>, import('./adyen-loader')]);
       if (cancelled) return;
       const api = config.environmentUrls?.api;
       const options: CoreConfiguration = {

@@ -3,23 +3,22 @@
  * gateway-payments.ts): a redirect to the provider's page (GET), a signed form posted to it
  * (Redsys), or no action (paid, refused) and the result page. Shared by the gateway islands.
  */
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import type { PaymentAnswer } from '../../worker/payments/answer';
 
 export type { PaymentAnswer };
 
 export function startGatewayPayment(orderNumber: string, hash: string | null, fields: Record<string, unknown> = {}): Promise<PaymentAnswer> {
-  return callApi<PaymentAnswer>('POST', `/api/orders/payment/gateway/start?orderId=${encodeURIComponent(orderNumber)}`, { ...(hash ? { hash } : {}), fields });
+  return unwrap(api.orders.payment.gateway.start.$post({ query: { orderId: orderNumber }, json: { ...(hash ? { hash } : {}), fields } }));
 }
 
 export function gatewayPaymentStatus(orderNumber: string, hash: string | null): Promise<PaymentAnswer> {
-  const query = new URLSearchParams({ orderId: orderNumber, ...(hash ? { hash } : {}) });
-  return callApi<PaymentAnswer>('GET', `/api/orders/payment/gateway/status?${query.toString()}`);
+  return unwrap(api.orders.payment.gateway.status.$get({ query: { orderId: orderNumber, ...(hash ? { hash } : {}) } }));
 }
 
 /** Gives the waiting attempt up (the shopper chose not to go on); the orders stay payable. */
 export function abandonGatewayPayment(orderNumber: string, hash: string | null): Promise<PaymentAnswer> {
-  return callApi<PaymentAnswer>('POST', `/api/checkout/orders/transaction/unpaid/${encodeURIComponent(orderNumber)}`, hash ? { hash } : {});
+  return unwrap(api.checkout.orders.transaction.unpaid[':id'].$post({ param: { id: encodeURIComponent(orderNumber) }, json: hash ? { hash } : {} }));
 }
 
 /** A redirect action: where the browser goes, and how (a signed form post carries `data`). */

@@ -3,7 +3,7 @@
  * its 3-D Secure details by order number, wallets by their own calls. `hash` is the pay-later
  * link's, for a shopper paying from /order/paynow/{hash}.
  */
-import { callApi } from '../api';
+import { api, unwrap } from '../api';
 import type { PaymentAnswer } from '../../worker/payments/answer';
 import type { CardPayData } from './adyen-card';
 
@@ -16,17 +16,17 @@ export function orderConfigUrl(orderId: string, hash?: string): string {
 export function payOrder(orderId: string, hash?: string): (data: CardPayData) => Promise<PaymentAnswer> {
   return (data) => {
     const method = data.paymentMethod as { type?: string; googlePayToken?: string; applePayToken?: string };
-    if (method.type === 'googlepay' && method.googlePayToken) return callApi('POST', '/api/orders/payment/googlepay/transaction', { orderId, googlePayToken: method.googlePayToken });
-    if (method.type === 'applepay' && method.applePayToken) return callApi('POST', '/api/orders/payment/applepay/transaction', { orderId, applePayToken: method.applePayToken });
-    return callApi('POST', `/api/orders/payment/adyen/data?orderId=${encodeURIComponent(orderId)}`, { ...data, ...(hash ? { hash } : {}) });
+    if (method.type === 'googlepay' && method.googlePayToken) return unwrap(api.orders.payment.googlepay.transaction.$post({ json: { orderId, googlePayToken: method.googlePayToken } }));
+    if (method.type === 'applepay' && method.applePayToken) return unwrap(api.orders.payment.applepay.transaction.$post({ json: { orderId, applePayToken: method.applePayToken } }));
+    return unwrap(api.orders.payment.adyen.data.$post({ query: { orderId }, json: { ...data, ...(hash ? { hash } : {}) } }));
   };
 }
 
 export function orderDetails(orderId: string, hash?: string): (details: Record<string, unknown>) => Promise<PaymentAnswer> {
-  return (details) => callApi('POST', '/api/orders/payment/adyen/authorise3d', { orderId, details, ...(hash ? { hash } : {}) });
+  return (details) => unwrap(api.orders.payment.adyen.authorise3d.$post({ json: { orderId, details, ...(hash ? { hash } : {}) } }));
 }
 
 /** Leaves the bank's step (`unpaid`): the attempt is cancelled, the order stays payable; the answer's `next` is /cart/ko. */
 export function cancelOrderPayment(orderId: string, hash?: string): () => Promise<PaymentAnswer> {
-  return () => callApi('POST', `/api/checkout/orders/transaction/unpaid/${encodeURIComponent(orderId)}`, hash ? { hash } : {});
+  return () => unwrap(api.checkout.orders.transaction.unpaid[':id'].$post({ param: { id: encodeURIComponent(orderId) }, json: hash ? { hash } : {} }));
 }

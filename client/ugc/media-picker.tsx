@@ -7,8 +7,7 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { ApiError, callApi } from '../api';
-import { LANGUAGE_HEADER_NAME } from '../i18n/languages';
+import { api, ApiError, unwrap } from '../api';
 
 /** What the file input offers; the server decides by the bytes anyway. */
 export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,video/mp4,video/webm';
@@ -29,16 +28,14 @@ export const mediaSrc = (id: string, size: 'tiny' | 'small' | 'medium' | 'large'
 export async function uploadMedia(file: File): Promise<PickedMedia> {
   const form = new FormData();
   form.set('file', file);
-  let response: Response;
   try {
-    response = await fetch('/api/ugc/media', { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json', [LANGUAGE_HEADER_NAME]: document.documentElement.dataset.language ?? '' } });
-  } catch {
-    throw new ApiError(500, 'NETWORK', '');
+    // Multipart, and a signal of its own: a video may take longer than the 10 s of other calls.
+    return await unwrap(api.ugc.media.$post(undefined, { init: { body: form, signal: new AbortController().signal } }));
+  } catch (error) {
+    // A body refused before the Worker reads it answers 413 without the envelope.
+    if (error instanceof ApiError && error.status === 413 && error.code === 'UNKNOWN') throw new ApiError(413, 'UGC_MEDIA_TOO_LARGE', '');
+    throw error;
   }
-  const envelope = (await response.json().catch(() => null)) as { ok: boolean; data: PickedMedia; err: { message: string } | null } | null;
-  if (response.ok && envelope?.ok) return envelope.data;
-  const payload = envelope?.err ? (JSON.parse(envelope.err.message) as { code: string | number; message: string; details?: unknown }) : { code: response.status === 413 ? 'UGC_MEDIA_TOO_LARGE' : 'UNKNOWN', message: '' };
-  throw new ApiError(response.status, payload.code, payload.message, payload.details);
 }
 
 /** A thumbnail of an upload: the small image, or the video itself (first frame, with controls). */
@@ -117,7 +114,7 @@ export function MediaPicker({ name, max, initial = [], onUploaded }: MediaPicker
     setStatus(t`${label} removed.`);
     if (uploadedHere.current.has(media.id)) {
       uploadedHere.current.delete(media.id);
-      await callApi('DELETE', `/api/ugc/media/${media.id}`).catch(() => undefined);
+      await unwrap(api.ugc.media[':id'].$delete({ param: { id: media.id } })).catch(() => undefined);
     }
     input.current?.focus();
   }

@@ -24,11 +24,13 @@ function cart(idCart = ID, outOfStock: CartViewData['outOfStock'] = null): CartV
   return {
     idCart,
     articles: [],
+    otherChannelArticles: [],
     units: 0,
-    totals: { articlesSubtotal: 0, totalDiscountInCart: 0, totalPrice: 0, totalToPay: 0, totalInstallationPrice: 0 },
+    totals: { articlesSubtotal: 0, totalDiscountInCart: 0, shippingCost: null, marketPlaceShippingCost: null, dropShippingShippingCost: null, totalPrice: 0, totalToPay: 0, totalInstallationPrice: 0, cartShops: [] },
     notices: [],
     outOfStock,
     criticalErrors: [],
+    updatedAt: NOW,
   };
 }
 
@@ -102,7 +104,7 @@ describe('the forced cart-from-server flag', () => {
 
   it('is set by an out-of-stock answer, not by a plain one', () => {
     expect(answerForcesServer(cart())).toBe(false);
-    expect(answerForcesServer(cart(ID, { modifiedArticles: [], removedArticles: [{ name: 'X' }], emptyCart: false }))).toBe(true);
+    expect(answerForcesServer(cart(ID, { modifiedArticles: [], removedArticles: [{ idArticle: 1, name: 'X' }], emptyCart: false }))).toBe(true);
   });
 
   it.each([
@@ -141,7 +143,7 @@ describe('storage wrappers', () => {
 
   it('sets the forced flag on an out-of-stock answer; reads then go to the server for a day', async () => {
     const store = new MemoryStorage();
-    const outOfStock = cart(ID, { modifiedArticles: [{ name: 'A', qty: 1 }], removedArticles: [], emptyCart: false });
+    const outOfStock = cart(ID, { modifiedArticles: [{ idArticle: 1, name: 'A', qty: 1 }], removedArticles: [], emptyCart: false });
     rememberCartAnswer(outOfStock, NOW, store);
     expect(store.getItem(FORCED_FROM_SERVER_KEY)).toBe(String(NOW + 86_400_000));
     expect(readCartCopy(ID, NOW + 1000, store)).toBeUndefined();

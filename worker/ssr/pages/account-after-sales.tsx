@@ -59,7 +59,7 @@ const accountAfterSalesCase = definePage<AccountAfterSalesCaseData>({
         frame: frameOf(user!, 'accountAfterSalesCase'),
         case: detail,
         fileBase: `${base}/attachments`,
-        reply: detail.state === 'closed' ? null : { action: `${base}/messages`, language, error },
+        reply: detail.state === 'closed' ? null : { caseId: id, language, error },
         closeAction: `${base}/close`,
         language,
       },

@@ -29,7 +29,7 @@ const accountCoupons = definePage<AccountCouponsData>({
         total: list.total,
         now: now.toISOString(),
         form: {
-          action: `/api/user/${encodeURIComponent(user!.email)}/discountcode`,
+          email: user!.email,
           language,
           error: formRefusal(url, i18n),
           code: (url.searchParams.get('code') ?? '').slice(0, 40),
