@@ -5,8 +5,9 @@
  * reports once; afterwards the server's expiresAt decides when to report again. Nothing happens
  * when local storage is unavailable (private modes, blocked storage).
  */
-import { api, unwrap } from './api';
+import type { api, ApiData } from './api';
 import { browserStorage } from './storage';
+type TrackingBody = Parameters<typeof api.users.tracking.session.$post>[0]['json'];
 export const VISITOR_KEY = 'ampora.visitor';
 /** Local validity before the server answers (spec §9). */
 export const LOCAL_VALIDITY_MS = 60_000;
@@ -53,7 +54,11 @@ export async function trackVisitor(now = Date.now()): Promise<void> {
     visitorId = crypto.randomUUID();
   }
   store.setItem(VISITOR_KEY, JSON.stringify({ visitorId, expiresAt: now + LOCAL_VALIDITY_MS }));
-  const answer = await unwrap(api.users.tracking.session.$post({ json: { visitorId, adBlock: adBlockActive() } })).catch(() => null);
-  const serverExpiry = Date.parse(answer?.expiresAt ?? '');
+  // A plain fetch: this runs on every page, which should not load the typed client. The answer's
+  // type still comes from the route.
+  const body: TrackingBody = { visitorId, adBlock: adBlockActive() };
+  const response = await fetch('/api/users/tracking/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
+  const answer = (await response?.json().catch(() => null)) as { data?: ApiData<typeof api.users.tracking.session.$post> } | null;
+  const serverExpiry = Date.parse(answer?.data?.expiresAt ?? '');
   if (Number.isFinite(serverExpiry)) store.setItem(VISITOR_KEY, JSON.stringify({ visitorId, expiresAt: serverExpiry }));
 }
