@@ -51,6 +51,12 @@ const SEND_BATCH_BYTES = 200 * 1024;
 /** The body as text, refused (413) past `limit` bytes whether or not Content-Length says so. */
 async function boundedText(c: AppContext, limit: number): Promise<string> {
   if (Number(c.req.header('Content-Length') ?? 0) > limit) throw appError('payloadTooLarge', { maxBytes: limit });
+  if (c.req.raw.bodyUsed) {
+    // Read already (refuseCardData parses every body whose type says json): Hono keeps its text.
+    const text = await c.req.text();
+    if (new TextEncoder().encode(text).byteLength > limit) throw appError('payloadTooLarge', { maxBytes: limit });
+    return text;
+  }
   const reader = c.req.raw.body?.getReader();
   if (!reader) return '';
   const chunks: Uint8Array[] = [];

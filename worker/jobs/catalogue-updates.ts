@@ -82,7 +82,7 @@ function lineStatements(message: CatalogueUpdateMessage, now: number): [string, 
       [...key, change.price, change.originalPrice, change.stock, change.availabilityCode, change.deliveryMinDays, change.deliveryMaxDays, change.minShippingPrice, change.sentBy],
     ]);
   } else {
-    statements.push([`DELETE FROM offers WHERE ${OFFER} AND ${STILL_QUEUED}`, key]);
+    statements.push([`DELETE FROM offers WHERE ${OFFER} AND ${STILL_QUEUED}`, key.slice(0, 5)]);
   }
   // The lowest-price labels read the store's own price as set day by day (spec §9).
   const ownPrice = change.op !== 'withdraw' && change.price !== undefined && change.seller === OWN_SELLER_ID && change.condition === 'new';
