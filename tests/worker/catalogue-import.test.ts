@@ -286,6 +286,19 @@ describe('applying an import', () => {
     expect((await offerOf(d!.id))!.price).toBe(5555);
   });
 
+  it('queues a line again when its file is sent again while it still waits (its message lost to the dead-letter queue)', async () => {
+    const [, , , , , f] = await soleOwnOffers(6);
+    const body = jsonl([{ id: key('lost'), op: 'update', article: f!.id, seller: 0, channel: 'ES', price: 3333 }]);
+    const first = await postImport(body);
+    sent.length = 0; // never delivered
+    const again = await postImport(body);
+    expect(again.data).toMatchObject({ queued: 0, duplicates: 1, requeued: 1 });
+    expect(sent).toEqual([expect.objectContaining({ importId: first.data.importId, line: 1 })]);
+    await deliver();
+    expect((await offerOf(f!.id))!.price).toBe(3333);
+    expect((await api(`${IMPORTS}/${first.data.importId}`, { headers: OPS })).data).toMatchObject({ state: 'applied', applied: 1 });
+  });
+
   it('never lets an older line overwrite a newer one, and reports lines that fail when applied', async () => {
     const [, , , , e] = await soleOwnOffers(5);
     const answer = await postImport(

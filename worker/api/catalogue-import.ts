@@ -10,8 +10,8 @@
  *   earlier line). One bad line refuses the whole file: 400 `CATALOGUE_IMPORT_INVALID` whose
  *   `details.lines` gives each bad line's number and field errors, and nothing is recorded or
  *   queued. Otherwise the import and its lines are recorded (a line id seen before is a
- *   duplicate: not queued again), the new lines go to the CATALOGUE_UPDATES queue, and the
- *   answer is 202 with the import's id.
+ *   duplicate: not queued again, unless it is still waiting to be applied), the new lines go to
+ *   the CATALOGUE_UPDATES queue, and the answer is 202 with the import's id.
  * - `GET /imports/:id`: the import's state: lines queued, applied, superseded, failed (with the
  *   first failures), duplicates.
  */
@@ -142,8 +142,13 @@ function sendGroups(messages: CatalogueUpdateMessage[]): CatalogueUpdateMessage[
   return groups;
 }
 
-/** Records the import and its new lines; returns its id and the lines to queue (ids not seen before). */
-async function recordImport(db: D1Database, lines: ParsedLine[], lineCount: number, now: number): Promise<{ importId: number; fresh: ParsedLine[] }> {
+/**
+ * Records the import and its new lines. Returns its id, the lines to queue (ids not seen
+ * before) and the lines sent before that are still waiting (their messages may have gone to the
+ * dead-letter queue): those are queued again under their first import and line number, which is
+ * safe because a line is applied only once.
+ */
+async function recordImport(db: D1Database, lines: ParsedLine[], lineCount: number, now: number): Promise<{ importId: number; fresh: ParsedLine[]; waiting: CatalogueUpdateMessage[] }> {
   const created = await db
     .prepare("INSERT INTO catalogue_imports (source, line_count, queued_count, duplicate_count, created_at) VALUES ('ops', ?1, 0, 0, ?2) RETURNING id")
     .bind(lineCount, now)
@@ -164,18 +169,41 @@ async function recordImport(db: D1Database, lines: ParsedLine[], lineCount: numb
       .bind(importId, lines.length),
   ]);
   const fresh = new Set(inserted!.results.map((row) => row.key));
-  return { importId, fresh: lines.filter(({ change }) => fresh.has(change.id)) };
+  const seen = lines.filter(({ change }) => !fresh.has(change.id));
+  const waiting = new Map<string, { import_id: number; line: number }>();
+  if (seen.length > 0) {
+    const { results } = await db
+      .prepare("SELECT key, import_id, line FROM catalogue_import_lines WHERE status = 'queued' AND key IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify(seen.map(({ change }) => change.id)))
+      .all<{ key: string; import_id: number; line: number }>();
+    for (const row of results) waiting.set(row.key, row);
+  }
+  return {
+    importId,
+    fresh: lines.filter(({ change }) => fresh.has(change.id)),
+    waiting: seen.flatMap(({ change }) => {
+      const first = waiting.get(change.id);
+      return first ? [{ importId: first.import_id, line: first.line, change }] : [];
+    }),
+  };
 }
 
-/** Sends the lines to the queue; lines of groups that could not be sent are forgotten, so sending the file again queues them. */
-async function enqueue(env: Env, importId: number, lines: ParsedLine[]): Promise<void> {
+/**
+ * Sends the messages to the queue. This import's lines in groups that could not be sent are
+ * forgotten, so sending the file again queues them.
+ */
+async function enqueue(env: Env, importId: number, messages: CatalogueUpdateMessage[]): Promise<void> {
   const queue = env.CATALOGUE_UPDATES as Queue<CatalogueUpdateMessage>;
-  const groups = sendGroups(lines.map(({ line, change }) => ({ importId, line, change })));
+  const groups = sendGroups(messages);
   for (const [index, group] of groups.entries()) {
     try {
       await queue.sendBatch(group.map((body) => ({ body, contentType: 'json' as const })));
     } catch (error) {
-      const unsent = groups.slice(index).flat().map((message) => message.change.id);
+      const unsent = groups
+        .slice(index)
+        .flat()
+        .filter((message) => message.importId === importId)
+        .map((message) => message.change.id);
       await env.DB.batch([
         env.DB.prepare("DELETE FROM catalogue_import_lines WHERE import_id = ?1 AND status = 'queued' AND key IN (SELECT value FROM json_each(?2))").bind(importId, JSON.stringify(unsent)),
         env.DB.prepare('UPDATE catalogue_imports SET queued_count = queued_count - ?2 WHERE id = ?1').bind(importId, unsent.length),
@@ -228,10 +256,10 @@ export const catalogueImportApi = new Hono<AppEnv>()
     if (parsed.lines.length === 0) throw appError('catalogueImportEmpty');
     const unknown = await unknownReferences(c.env.DB, parsed.lines);
     if (unknown.length > 0) throw refusal(c, unknown);
-    const { importId, fresh } = await recordImport(c.env.DB, parsed.lines, parsed.total, c.var.now.getTime());
-    await enqueue(c.env, importId, fresh);
+    const { importId, fresh, waiting } = await recordImport(c.env.DB, parsed.lines, parsed.total, c.var.now.getTime());
+    await enqueue(c.env, importId, [...fresh.map(({ line, change }) => ({ importId, line, change })), ...waiting]);
     c.header('Location', `/api/ops/catalogue/imports/${importId}`);
-    return c.json(okEnvelope({ importId, lines: parsed.total, queued: fresh.length, duplicates: parsed.lines.length - fresh.length }), 202);
+    return c.json(okEnvelope({ importId, lines: parsed.total, queued: fresh.length, duplicates: parsed.lines.length - fresh.length, requeued: waiting.length }), 202);
   })
   .get('/imports/:id', requireOpsToken, validate('param', z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })), async (c) => {
     const state = await importState(c.env.DB, c.req.valid('param').id);
