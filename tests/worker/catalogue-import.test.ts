@@ -127,6 +127,12 @@ describe('the import API', () => {
       expect(answer.error?.code).toBe('OPS_TOKEN_INVALID');
     }
     expect((await api(`${IMPORTS}/1`)).status).toBe(401);
+    // Production refuses the development token of wrangler.toml.
+    const ctx = createExecutionContext();
+    const production = await app.fetch(new Request(IMPORTS, { method: 'POST', headers: OPS, body }), { ...bindings, ENVIRONMENT: 'production' }, ctx);
+    await production.text();
+    await waitOnExecutionContext(ctx);
+    expect(production.status).toBe(401);
     expect(sent).toEqual([]);
   });
 
