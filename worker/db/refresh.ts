@@ -235,7 +235,10 @@ export const REFRESH_ARTICLES_AFTER_SQL: string[] = [
 INSERT INTO listing_facets (channel, category_id, facet, value, count) SELECT channel, category_id, facet, value, n FROM d WHERE true
 ON CONFLICT (channel, category_id, facet, value) DO UPDATE SET count = count + excluded.count;`,
   // Values no listing counts any more (the full build has no zero rows), in the affected categories and category 0 only.
-  `DELETE FROM listing_facets WHERE channel IN ${EVERY_CHANNEL} AND category_id IN (SELECT ${ALL_CATEGORIES} UNION SELECT category_id FROM articles WHERE id IN ${AFFECTED_ARTICLES}) AND count <= 0;`,
+  // (Row values, so the primary key is searched per channel and category rather than the table scanned.)
+  `DELETE FROM listing_facets WHERE (channel, category_id) IN (
+  SELECT c.value, k.id FROM json_each('${JSON.stringify(CHANNEL_IDS)}') c, (SELECT ${ALL_CATEGORIES} AS id UNION SELECT category_id FROM articles WHERE id IN ${AFFECTED_ARTICLES}) k
+) AND count <= 0;`,
 ];
 
 /** The statements, in order. Each is self-contained; run them in one batch or one by one. */
