@@ -7,6 +7,7 @@ interface __BaseEnv_Env {
 	FILES: R2Bucket;
 	IMAGES: ImagesBinding;
 	DB: D1Database;
+	CATALOGUE_UPDATES: Queue;
 	ASSETS: Fetcher;
 	ENVIRONMENT: string;
 	AUTH_SECRET: string;

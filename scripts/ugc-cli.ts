@@ -124,7 +124,7 @@ interface Envelope {
  * Channel development hosts such as es.localhost are loopback (RFC 6761), but the system resolver
  * may not know them: they are sent to 127.0.0.1 with their own Host header.
  */
-function loopbackLookup(hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
+export function loopbackLookup(hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) {
     if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
     else callback(null, '127.0.0.1', 4);

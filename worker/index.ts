@@ -1,4 +1,4 @@
-/** The Worker: the store app, its scheduled payment check and its Durable Object classes. */
+/** The Worker: the store app, its scheduled jobs, the catalogue updates' queue consumer and its Durable Object classes. */
 import { createApp } from './app';
 import { maybeGatewayOf } from './payments/providers';
 import { runPaymentChecks } from './payments/scheduled';
@@ -9,6 +9,7 @@ import { fulfilMissingOrders } from './orders/fulfil';
 import { tellExpiringPolicies } from './insurances/expiring';
 import { sendUnsentGiftCards } from './gift-cards/send';
 import { renewDueSubscriptions } from './subscriptions/renew';
+import { consumeCatalogueUpdates, type CatalogueUpdateMessage } from './jobs/catalogue-updates';
 
 export { CartDO } from './cart/cart-do';
 export { RateLimiterDO } from './identity/rate-limit';
@@ -32,4 +33,6 @@ export default {
     // Insurance policies entering their renewal window: the customer is told once.
     ctx.waitUntil(tellExpiringPolicies(dbFor(env.DB), new Date(controller.scheduledTime)));
   },
+  // Offer changes of catalogue imports (worker/jobs/catalogue-updates.ts, docs/catalogue-import.md).
+  queue: (batch, env) => consumeCatalogueUpdates(batch as MessageBatch<CatalogueUpdateMessage>, env),
 } satisfies ExportedHandler<Env>;

@@ -49,7 +49,7 @@ export function usableOpsToken(token: string | undefined, environment: string): 
 const encoder = new TextEncoder();
 
 /** Refuses a call without the operations bearer token (opsTokenInvalid, 401). */
-const requireOpsToken = createMiddleware<AppEnv>(async (c, next) => {
+export const requireOpsToken = createMiddleware<AppEnv>(async (c, next) => {
   const expected = usableOpsToken(c.env.OPS_API_TOKEN, c.env.ENVIRONMENT);
   const given = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
   // Digests have one length, so the comparison time says nothing about the token.

@@ -52,6 +52,7 @@ import { basketsApi, basketsRootApi } from './baskets';
 import { configurationsApi } from './configurations';
 import { configuratorApi, configuratorArticlesApi } from './configurator';
 import { configuratorCartApi } from './configurator-cart';
+import { catalogueImportApi } from './catalogue-import';
 
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
@@ -64,6 +65,7 @@ export const api = new Hono<AppEnv>()
   .route('/', sibsApi)
   .route('/', oneyApi)
   .route('/catalogue', catalogue)
+  .route('/ops/catalogue', catalogueImportApi)
   .route('/configurator', configuratorApi)
   // Before the /checkout sub-apps: an article's configurator data needs no session or cart.
   .route('/', configuratorArticlesApi)

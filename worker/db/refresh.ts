@@ -3,7 +3,8 @@
  * listing_sellers, article_attributes, the FTS tables, the search vocabulary and its trigrams)
  * from the base tables. Pure SQL strings, each a DELETE or an INSERT … SELECT well under D1's
  * 100 KB statement limit; the seed runs them after loading (scripts/seed/sql.ts), and ops run
- * them after a catalogue import.
+ * them after a bulk catalogue load. Incremental updates (a few articles' offers) run
+ * REFRESH_ARTICLES_BEFORE_SQL / REFRESH_ARTICLES_AFTER_SQL instead, built from the same pieces.
  *
  * Derived values:
  * - listings.price: the price of the buy-box winner (BUYBOX_WINNERS_SQL, the product page's rule),
@@ -68,7 +69,7 @@ const CHANNEL_INDEX = `CASE g.channel ${CHANNEL_IDS.map((id, i) => `WHEN '${id}'
  * else is left; our own offer within 1 % of the cheapest landed cost, else the cheapest; then
  * faster delivery, premium tier, lower offer id). A test compares it with buybox() offer by offer.
  */
-export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, seller_id, price, original_price, availability_code FROM (
+export const buyboxWinnersSql = (scope = ''): string => `SELECT article_id, channel, id AS offer_id, seller_id, price, original_price, availability_code FROM (
   SELECT e.*, row_number() OVER (PARTITION BY article_id, channel ORDER BY
     (seller_id = ${OWN_SELLER_ID} AND landed * 100 <= cheapest * (100 + ${OWN_OFFER_TOLERANCE_PERCENT})) DESC,
     landed, delivery_max_days, tier <> 'premium', id) AS rank
@@ -79,19 +80,22 @@ export const BUYBOX_WINNERS_SQL = `SELECT article_id, channel, id AS offer_id, s
           SELECT o.id, o.article_id, o.channel, o.seller_id, o.price, o.original_price, o.availability_code, o.condition, o.delivery_max_days,
             o.price + o.min_shipping_price AS landed, s.tier, s.grade BETWEEN 1 AND ${MIN_TRUSTED_GRADE - 1} AS low_grade
           FROM offers o JOIN sellers s ON s.id = o.seller_id
-          WHERE o.availability_code BETWEEN 0 AND ${LAST_PURCHASABLE_CODE}
+          WHERE o.availability_code BETWEEN 0 AND ${LAST_PURCHASABLE_CODE}${scope}
         ) p
       ) n WHERE condition = 'new' OR any_new = 0
     ) t WHERE NOT low_grade OR any_trusted = 0
   ) e
 ) WHERE rank = 1`;
 
+/** Every article's winners (the full refresh, and tests comparing with buybox()). */
+export const BUYBOX_WINNERS_SQL = buyboxWinnersSql();
+
 /**
  * listings.price is the price of the offer the product page sells by default (the buy box), so
  * a card, its sort key and the price filters all show what "add to basket" puts in the basket;
  * null when nothing can be bought (the product page shows no price either).
  */
-const LISTINGS = `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, seller_id, availability_code, condition, type,
+const listingsSql = (scope = ''): string => `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, seller_id, availability_code, condition, type,
   seller_kinds, offer_count, rating_average, rating_count, created_at, relevance, combo)
 SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, g.price, g.original_price, g.seller_id,
   g.availability_code, a.condition, a.type, g.seller_kinds, g.offer_count, a.rating_average, a.rating_count, a.created_at,
@@ -106,13 +110,15 @@ FROM (
       min(o.availability_code) AS availability_code,
       max(s.kind = 'own') | (max(s.kind = 'marketplace') << 1) | (max(s.kind = 'dropshipping') << 2) AS seller_kinds,
       count(*) AS offer_count
-    FROM offers o JOIN sellers s ON s.id = o.seller_id
+    FROM offers o JOIN sellers s ON s.id = o.seller_id${scope ? `
+    WHERE true${scope}` : ''}
     GROUP BY o.article_id, o.channel
   ) o
-  LEFT JOIN (${BUYBOX_WINNERS_SQL}) w ON w.article_id = o.article_id AND w.channel = o.channel
+  LEFT JOIN (${buyboxWinnersSql(scope)}) w ON w.article_id = o.article_id AND w.channel = o.channel
 ) g
 JOIN articles a ON a.id = g.article_id
 ORDER BY 1;`;
+const LISTINGS = listingsSql();
 
 /**
  * Unfiltered facet counts per channel and category, encoded as the listing queries read them
@@ -140,8 +146,9 @@ export const ALL_CATEGORIES = 0;
 const CHANNEL_FACETS = `INSERT INTO listing_facets (channel, category_id, facet, value, count)
 SELECT channel, ${ALL_CATEGORIES}, facet, value, sum(count) FROM listing_facets GROUP BY channel, facet, value;`;
 
-const LISTING_SELLERS = `INSERT INTO listing_sellers (channel, seller_id, article_id)
-SELECT DISTINCT channel, seller_id, article_id FROM offers;`;
+const listingSellersSql = (where = ''): string => `INSERT OR IGNORE INTO listing_sellers (channel, seller_id, article_id)
+SELECT DISTINCT channel, seller_id, article_id FROM offers${where};`;
+const LISTING_SELLERS = listingSellersSql();
 
 const ATTRIBUTES = `INSERT OR IGNORE INTO article_attributes (article_id, name, value)
 SELECT a.id, j.key, CAST(j.value AS TEXT)
@@ -179,6 +186,60 @@ INSERT OR IGNORE INTO search_trigrams (lang, trigram, length, term)
 SELECT v.lang, substr('^' || v.term || '$', n.i, 3), length(v.term), v.term
 FROM search_vocabulary v JOIN n ON n.i <= length(v.term)
 WHERE length(v.term) BETWEEN 3 AND 40;`;
+
+// ─── Incremental refresh: the derived rows of some articles only ──────────────────────────────
+// A catalogue update (worker/jobs/catalogue-updates.ts) changes offers of a few articles. These
+// statements bring the derived tables of exactly those articles (bound as one JSON array, ?1) to
+// what REFRESH_CATALOGUE_SQL would build, from the same definitions: the listing row through
+// listingsSql (same buy box, buyboxWinnersSql), the sellers through listingSellersSql, and the
+// facet counts of the articles' categories (and of category 0) adjusted by what their listing
+// rows count before and after, with the FACET_VALUES and attribute definitions of the full
+// build. article_attributes, the FTS tables and the vocabulary hold names, brands, references
+// and specs, none of which an offer changes, so they are left alone; search reads prices and
+// availability from `listings`.
+
+/** SQL: the article ids being refreshed (a JSON array bound as ?1). */
+const AFFECTED_ARTICLES = '(SELECT value FROM json_each(?1))';
+/** SQL: their listing rows, through the (channel, article_id) index. */
+const EVERY_CHANNEL = `(${CHANNEL_IDS.map((id) => `'${id}'`).join(', ')})`;
+const AFFECTED_LISTINGS = `l.channel IN ${EVERY_CHANNEL} AND l.article_id IN ${AFFECTED_ARTICLES}`;
+
+/**
+ * SQL: one (channel, category_id, facet, value, n) row per facet value the affected listing
+ * rows count, for their category and for the whole channel (category 0), values as text like
+ * the column stores them.
+ */
+const AFFECTED_FACET_COUNTS = `WITH r AS (
+  ${[
+    ...FACET_VALUES.map(([facet, value, where]) => `SELECT l.channel, l.category_id, '${facet}' AS facet, CAST(${value} AS TEXT) AS value FROM listings l WHERE ${AFFECTED_LISTINGS}${where ? ` AND ${where}` : ''}`),
+    `SELECT l.channel, l.category_id, 'attr.' || a.name, a.value FROM listings l JOIN article_attributes a ON a.article_id = l.article_id WHERE ${AFFECTED_LISTINGS}`,
+  ].join('\n  UNION ALL ')}
+), d AS (
+  SELECT channel, category_id, facet, value, count(*) AS n FROM (SELECT * FROM r UNION ALL SELECT channel, ${ALL_CATEGORIES}, facet, value FROM r) GROUP BY 1, 2, 3, 4
+)`;
+
+/** Run before the offers change: what the affected articles' rows counted goes, and so do their sellers (found through today's offers). */
+export const REFRESH_ARTICLES_BEFORE_SQL: string[] = [
+  `${AFFECTED_FACET_COUNTS}
+UPDATE listing_facets SET count = count - d.n FROM d
+WHERE listing_facets.channel = d.channel AND listing_facets.category_id = d.category_id AND listing_facets.facet = d.facet AND listing_facets.value = d.value;`,
+  `DELETE FROM listing_sellers WHERE (channel, seller_id, article_id) IN (SELECT channel, seller_id, article_id FROM offers WHERE article_id IN ${AFFECTED_ARTICLES});`,
+];
+
+/** Run after the offers changed: the affected articles' listing rows, sellers and facet counts as the full build makes them. */
+export const REFRESH_ARTICLES_AFTER_SQL: string[] = [
+  `DELETE FROM listings AS l WHERE ${AFFECTED_LISTINGS};`,
+  listingsSql(` AND o.article_id IN ${AFFECTED_ARTICLES}`),
+  listingSellersSql(` WHERE article_id IN ${AFFECTED_ARTICLES}`),
+  `${AFFECTED_FACET_COUNTS}
+INSERT INTO listing_facets (channel, category_id, facet, value, count) SELECT channel, category_id, facet, value, n FROM d WHERE true
+ON CONFLICT (channel, category_id, facet, value) DO UPDATE SET count = count + excluded.count;`,
+  // Values no listing counts any more (the full build has no zero rows), in the affected categories and category 0 only.
+  // (Row values, so the primary key is searched per channel and category rather than the table scanned.)
+  `DELETE FROM listing_facets WHERE (channel, category_id) IN (
+  SELECT c.value, k.id FROM json_each('${JSON.stringify(CHANNEL_IDS)}') c, (SELECT ${ALL_CATEGORIES} AS id UNION SELECT category_id FROM articles WHERE id IN ${AFFECTED_ARTICLES}) k
+) AND count <= 0;`,
+];
 
 /** The statements, in order. Each is self-contained; run them in one batch or one by one. */
 export const REFRESH_CATALOGUE_SQL: string[] = [

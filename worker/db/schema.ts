@@ -1821,3 +1821,72 @@ export const pcComponents = sqliteTable(
   },
   (t) => [index('pc_components_slot_idx').on(t.slot, t.articleId)],
 );
+
+// ─── Catalogue imports (worker/api/catalogue-import.ts, worker/jobs/catalogue-updates.ts) ─────
+
+/** One JSON Lines file of offer changes sent to POST /api/ops/catalogue/imports. */
+export const catalogueImports = sqliteTable('catalogue_imports', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** Who sent it: 'ops' (the store's systems, with the operations token). */
+  source: text('source').notNull(),
+  /** Lines in the file, blank ones included (their numbers are the file's). */
+  lineCount: integer('line_count').notNull(),
+  /** Lines queued for the consumer (new ids). */
+  queuedCount: integer('queued_count').notNull(),
+  /** Lines whose id an earlier import had already sent: not queued again. */
+  duplicateCount: integer('duplicate_count').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+/**
+ * Every line ever accepted, by its id (the idempotency key). `status`: queued → applied,
+ * superseded (a later line about the same offer was applied first) or failed (`error`). The
+ * consumer applies a line only while it is queued, in the same transaction that changes its
+ * status, so a message delivered twice changes nothing the second time.
+ */
+export const catalogueImportLines = sqliteTable(
+  'catalogue_import_lines',
+  {
+    key: text('key').primaryKey(),
+    importId: integer('import_id').notNull(),
+    line: integer('line').notNull(),
+    status: text('status', { enum: ['queued', 'applied', 'superseded', 'failed'] }).notNull(),
+    /** The consumer's verdict inside its transaction, before the status takes it. */
+    outcome: text('outcome'),
+    error: text('error'),
+    appliedAt: integer('applied_at'),
+  },
+  (t) => [index('catalogue_import_lines_import_idx').on(t.importId, t.status, t.line)],
+);
+
+/**
+ * The newest line applied to each offer (import id × 10⁶ + line number), kept when the offer is
+ * withdrawn: queues may deliver out of order or retry late, and an older line never overwrites
+ * a newer one.
+ */
+export const offerUpdateStamps = sqliteTable(
+  'offer_update_stamps',
+  {
+    articleId: integer('article_id').notNull(),
+    sellerId: integer('seller_id').notNull(),
+    channel: text('channel').notNull(),
+    condition: text('condition').notNull(),
+    stamp: integer('stamp').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.sellerId, t.channel, t.condition] })],
+);
+
+/**
+ * Articles whose cached pages must go, one row per applied batch, in commit order (`seq`).
+ * Every isolate reads the rows after the last it saw (worker/ssr/catalogue-version.ts) and
+ * serves no cached page showing those articles that was rendered before them.
+ */
+export const catalogueInvalidations = sqliteTable(
+  'catalogue_invalidations',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    articleIds: text('article_ids', { mode: 'json' }).$type<number[]>().notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('catalogue_invalidations_created_idx').on(t.createdAt)],
+);

@@ -93,6 +93,8 @@ export const ERRORS = {
   deliveryDateNotAvailable: { type: 'conflict', code: 'DELIVERY_DATE_NOT_AVAILABLE', status: 409, message: msg`This delivery day or time is no longer available. Please choose another one.` },
   neutralNotAvailable: { type: 'conflict', code: 'NEUTRAL_DELIVERY_NOT_AVAILABLE', status: 409, message: msg`Neutral delivery is only available to business customers for items we ship ourselves.` },
   opsTokenInvalid: { type: 'unauthorized', code: 'OPS_TOKEN_INVALID', status: 401, message: msg`This operation needs a valid operations token.` },
+  catalogueImportInvalid: { type: 'validation', code: 'CATALOGUE_IMPORT_INVALID', status: 400, message: msg`Some lines of the import are not valid, so nothing was imported.` },
+  catalogueImportEmpty: { type: 'validation', code: 'CATALOGUE_IMPORT_EMPTY', status: 400, message: msg`The import has no lines.` },
   paymentNotificationInvalid: { type: 'unauthorized', code: 'PAYMENT_NOTIFICATION_INVALID', status: 401, message: msg`This payment notification is not signed with our key.` },
   paymentGatewayNotConfigured: { type: 'internal', code: 'PAYMENT_GATEWAY_NOT_CONFIGURED', status: 500, message: msg`This payment method is not available right now. Please try again later or choose another one.` },
   oneyTermsNotAccepted: { type: 'validation', code: 46001, status: 400, message: msg`Accept Oney's terms and conditions to pay in instalments.` },

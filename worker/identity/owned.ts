@@ -108,6 +108,8 @@ export const PUBLIC_PARAMETER_ROUTES = new Set([
   'GET /api/users/rma/user/rma/authorization/:invoice/:article',
   // The provider is not a user object: each provider's notification is verified by its own scheme (worker/api/payment-gateway.ts).
   'POST /api/paymentGateway/:provider/notification',
+  // An import is the store's, not a user's: only the operations token reaches it (worker/api/catalogue-import.ts).
+  'GET /api/ops/catalogue/imports/:id',
 ]);
 
 /**

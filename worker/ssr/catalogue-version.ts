@@ -29,3 +29,77 @@ export async function bumpCatalogueVersion(kv: KVNamespace, now = Date.now()): P
   memo.set(kv, { value: version, expires: Date.now() + VERSION_MEMO_MS });
   return version;
 }
+
+// ─── Invalidation of the pages that show some articles ────────────────────────────────────────
+// A catalogue update does not bump the version (that would retire every page). The consumer
+// (worker/jobs/catalogue-updates.ts) writes, in the transaction that changes the offers, a
+// `catalogue_invalidations` row naming the changed articles; its `seq` grows with every commit.
+// Each isolate keeps the log of recent rows (article → seq of its latest invalidation) and reads
+// the rows after the last it saw at most every VERSION_MEMO_MS, like the version. A cached page
+// carries the articles it shows and the seq its isolate knew before rendering it; it is stale
+// when one of its articles was invalidated after that seq (worker/ssr/edge-cache.ts).
+
+/** On its first read an isolate loads the rows of this long ago: longer than any cached copy lives (EDGE_TTL_SECONDS). */
+export const INVALIDATION_WINDOW_MS = 10 * 60_000;
+/** Rows read at once; a longer backlog makes every page rendered before it stale (the floor). */
+const MAX_ROWS_READ = 500;
+
+export class InvalidationLog {
+  /** The newest row seen. */
+  seq = 0;
+  /** Pages rendered knowing less than this are stale whatever they show (a backlog too long to read). */
+  floor = 0;
+  private readonly articles = new Map<number, { seq: number; at: number }>();
+  expires = 0;
+
+  /** Takes rows in seq order. */
+  add(rows: readonly { seq: number; article_ids: string; created_at: number }[]): void {
+    for (const row of rows) {
+      for (const article of JSON.parse(row.article_ids) as number[]) this.articles.set(article, { seq: row.seq, at: row.created_at });
+      this.seq = Math.max(this.seq, row.seq);
+    }
+  }
+
+  /** Forgets invalidations older than the window (no copy rendered before them is still served). */
+  prune(now: number): void {
+    for (const [article, { at }] of this.articles) if (at < now - INVALIDATION_WINDOW_MS) this.articles.delete(article);
+  }
+
+  /** Whether a page rendered knowing `seq` and showing `articles` shows something changed since. */
+  isStale(articles: readonly number[], seq: number): boolean {
+    if (seq < this.floor) return true;
+    return articles.some((article) => (this.articles.get(article)?.seq ?? 0) > seq);
+  }
+
+  /** The articles invalidated after `seq`. */
+  changedSince(seq: number): Set<number> {
+    const changed = new Set<number>();
+    for (const [article, entry] of this.articles) if (entry.seq > seq) changed.add(article);
+    return changed;
+  }
+}
+
+const logs = new WeakMap<D1Database, InvalidationLog>();
+
+/** This isolate's invalidation log, brought up to date at most every VERSION_MEMO_MS. */
+export async function invalidationLog(db: D1Database, now = Date.now()): Promise<InvalidationLog> {
+  let log = logs.get(db);
+  if (log && log.expires > now) return log;
+  const first = !log;
+  log ??= new InvalidationLog();
+  const read = first
+    ? db.prepare(`SELECT seq, article_ids, created_at FROM catalogue_invalidations WHERE created_at >= ?1 ORDER BY seq LIMIT ${MAX_ROWS_READ}`).bind(now - INVALIDATION_WINDOW_MS)
+    : db.prepare(`SELECT seq, article_ids, created_at FROM catalogue_invalidations WHERE seq > ?1 ORDER BY seq LIMIT ${MAX_ROWS_READ}`).bind(log.seq);
+  const [rows, newest] = await db.batch<{ seq: number; article_ids: string; created_at: number }>([read, db.prepare('SELECT coalesce(max(seq), 0) AS seq, 0 AS article_ids, 0 AS created_at FROM catalogue_invalidations')]);
+  log.add(rows!.results);
+  const last = newest!.results[0]?.seq ?? 0;
+  if (last > log.seq) {
+    // More rows than one read takes: whatever was rendered before the newest is stale.
+    log.seq = last;
+    log.floor = last;
+  }
+  log.prune(now);
+  log.expires = now + VERSION_MEMO_MS;
+  logs.set(db, log);
+  return log;
+}

@@ -8,6 +8,12 @@
  * carries the CSP nonce of the response that was stored; a hit puts this response's nonce in
  * its place.
  *
+ * A catalogue update retires only the copies that show its articles, in every isolate and
+ * colo, without a version bump: a page names the articles it shows (`tagEdgeCache`, from the
+ * loader's `articles`), its copies carry them with the invalidation seq known before rendering,
+ * and a copy showing an article invalidated since is not served (./catalogue-version.ts,
+ * docs/catalogue-import.md).
+ *
  * Cached HTML must hold nothing personal. The personal parts of cached pages (the header's
  * "signed in as" and basket count) are filled in by the page script after load from
  * POST /api/users/info; account, checkout and sign-in pages are never cached.
@@ -17,7 +23,7 @@ import { href, languagePrefix, matchPath, type RouteId, type RoutingChannel } fr
 import type { Channel } from '../channel/channels';
 import type { AppContext, AppEnv } from '../http/context';
 import { contentSecurityPolicy } from '../http/security-headers';
-import { catalogueVersion } from './catalogue-version';
+import { catalogueVersion, invalidationLog, type InvalidationLog } from './catalogue-version';
 import { DEFAULT_MEMORY_LIMITS, MemoryPageCache, type MemoryCacheLimits, type MemoryEntry, type StoredPage } from './memory-cache';
 
 export { bumpCatalogueVersion, CATALOGUE_VERSION_KEY, catalogueVersion } from './catalogue-version';
@@ -28,6 +34,8 @@ declare module 'hono' {
     edgeCacheSkip: boolean;
     /** Epoch ms after which a stored copy must not be served (the page changes then: a banner ends). */
     edgeCacheUntil: number;
+    /** The articles the page shows: a catalogue update of any of them retires its copies. */
+    edgeCacheArticles: Set<number>;
   }
 }
 
@@ -131,6 +139,13 @@ export function limitEdgeCache(c: AppContext, until: Date): void {
   if (Number.isFinite(time) && (current === undefined || time < current)) c.set('edgeCacheUntil', time);
 }
 
+/** Records articles this response shows (product page, cards of a listing or of the home…). */
+export function tagEdgeCache(c: AppContext, articles: Iterable<number>): void {
+  const tagged = c.get('edgeCacheArticles') ?? new Set<number>();
+  for (const article of articles) tagged.add(article);
+  c.set('edgeCacheArticles', tagged);
+}
+
 export interface EdgeCacheOptions {
   /** Force the cache on or off (tests); by default it follows the environment (see enabledByEnvironment). */
   enabled?: boolean;
@@ -143,7 +158,10 @@ const STORED_AT = 'X-Edge-Stored-At';
 const STORED_NONCE = 'X-Edge-Nonce';
 /** Epoch ms past which the copy is stale even within the TTL (limitEdgeCache). */
 const STORED_EXPIRES = 'X-Edge-Expires';
-const INTERNAL_HEADERS = ['Cache-Control', 'Content-Length', 'Content-Security-Policy', STORED_AT, STORED_NONCE, STORED_EXPIRES];
+/** The articles the page shows (comma-separated ids) and the invalidation seq known when it was rendered. */
+const STORED_ARTICLES = 'X-Edge-Articles';
+const STORED_SEQ = 'X-Edge-Seq';
+const INTERNAL_HEADERS = ['Cache-Control', 'Content-Length', 'Content-Security-Policy', STORED_AT, STORED_NONCE, STORED_EXPIRES, STORED_ARTICLES, STORED_SEQ];
 
 function visitorHeaders(headers: Headers): Headers {
   const copy = new Headers(headers);
@@ -166,7 +184,9 @@ async function fromCacheApi(stored: Response, now: number): Promise<StoredPage> 
   const byTtl = Number.isFinite(storedAt) && storedAt > 0 ? storedAt + EDGE_TTL_SECONDS * 1000 : now + EDGE_TTL_SECONDS * 1000;
   const cap = Number(stored.headers.get(STORED_EXPIRES));
   const expires = cap > 0 ? Math.min(byTtl, cap) : byTtl;
-  return { body, nonce, headers: visitorHeaders(stored.headers), expires, status: stored.status };
+  const articles = (stored.headers.get(STORED_ARTICLES) ?? '').split(',').filter(Boolean).map(Number);
+  const seq = Number(stored.headers.get(STORED_SEQ) ?? 0);
+  return { body, nonce, headers: visitorHeaders(stored.headers), expires, status: stored.status, articles, seq };
 }
 
 /**
@@ -185,14 +205,22 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
     // The DOM lib's CacheStorage type (tsconfig) hides workerd's `default` cache.
     const cache = (caches as CacheStorage & { default: Cache }).default;
     let key: string | undefined;
+    let log: InvalidationLog | undefined;
     if (eligible) {
       try {
-        key = edgeCacheKey(url, channel.id, c.var.language, await catalogueVersion(c.env.CACHE));
+        const [version, known] = await Promise.all([catalogueVersion(c.env.CACHE), invalidationLog(c.env.DB)]);
+        log = known;
+        key = edgeCacheKey(url, channel.id, c.var.language, version);
+        memory?.dropInvalidated(log);
         const inMemory = memory?.get(key);
         if (inMemory) return respond(c, hitResponse(inMemory, c.var.nonce, 'memory'));
         const stored = await cache.match(key);
         const page = stored ? await fromCacheApi(stored, Date.now()) : undefined;
-        if (page && page.expires > Date.now()) {
+        if (page && log.isStale(page.articles ?? [], page.seq ?? 0)) {
+          // Shows an article changed since it was rendered: gone from this colo's cache, rendered again below.
+          const staleKey = key;
+          ctx!.waitUntil(cache.delete(staleKey).catch((error: unknown) => console.error('Edge cache delete failed', staleKey, error)));
+        } else if (page && page.expires > Date.now()) {
           const entry = MemoryPageCache.entryOf(page);
           memory?.set(key, entry);
           return respond(c, hitResponse(entry, c.var.nonce, 'edge'));
@@ -211,6 +239,8 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
     const [forVisitor, forCache] = response.body!.tee();
     const nonce = c.var.nonce;
     const cacheKey = key;
+    // The seq known before the page read the catalogue: an update committed during the render makes the copy stale, never the reverse.
+    const seq = log?.seq ?? 0;
     ctx.waitUntil(
       (async () => {
         // Buffer first: only a page that rendered without error is stored.
@@ -221,11 +251,14 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
         const expires = Math.min(storedAt + EDGE_TTL_SECONDS * 1000, until ?? Infinity);
         if (expires <= storedAt) return;
         const stored = visitorHeaders(response.headers);
-        memory?.set(cacheKey, MemoryPageCache.entryOf({ status: 200, headers: stored, body, nonce, expires }));
+        const articles = [...(c.get('edgeCacheArticles') ?? [])];
+        memory?.set(cacheKey, MemoryPageCache.entryOf({ status: 200, headers: stored, body, nonce, expires, articles, seq }));
         stored.set('Cache-Control', `public, s-maxage=${Math.max(1, Math.ceil((expires - storedAt) / 1000))}`);
         stored.set(STORED_AT, String(storedAt));
         stored.set(STORED_NONCE, nonce);
         if (until !== undefined) stored.set(STORED_EXPIRES, String(expires));
+        if (articles.length > 0) stored.set(STORED_ARTICLES, articles.join(','));
+        stored.set(STORED_SEQ, String(seq));
         await cache.put(cacheKey, new Response(body, { status: 200, headers: stored }));
       })().catch((error: unknown) => console.error('Edge cache store failed', cacheKey, error)),
     );

@@ -18,7 +18,7 @@ import { CHANNEL_IDS, type Channel } from '../channel/channels';
 import { channelAlternates, channelOrigins, routePaths, slugPaths, type PagePaths } from '../seo/hreflang';
 import { breadcrumbJsonLd, organizationJsonLd } from '../seo/json-ld';
 import { pageSeo, type PageKind } from '../seo/page-seo';
-import { limitEdgeCache, skipEdgeCache } from './edge-cache';
+import { limitEdgeCache, skipEdgeCache, tagEdgeCache } from './edge-cache';
 import { ROUTE_PAGES, SLUG_PAGES, type Loaded, type PageDefinition } from './pages/index';
 import { menuFor } from './menu';
 import { isCrawler, renderDocument, type RenderInput } from './render';
@@ -141,6 +141,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
   if (loaded && 'response' in loaded) return loaded.response;
   if (!page || !kind || !loaded) return renderStatusPage(c, 404, menu);
   if (loaded.cacheUntil) limitEdgeCache(c, loaded.cacheUntil);
+  if (loaded.articles) tagEdgeCache(c, loaded.articles);
 
   const paths = match.kind === 'route' ? routePaths(match.id, match.params, loaded.routeParams) : slugPaths(loaded.slugs ?? {});
   const channels = c.var.channels;

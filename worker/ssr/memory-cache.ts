@@ -4,6 +4,10 @@
  * (host, catalogue version, channel, language, URL), expire when the edge copy would (stored
  * time + EDGE_TTL_SECONDS), and are bounded in number and size, least recently used out first.
  *
+ * An entry remembers the articles its page shows and the invalidation seq known when it was
+ * rendered: when the isolate's invalidation log brings newer rows, the entries showing those
+ * articles are dropped, and only those (`dropInvalidated`).
+ *
  * A page is kept as the UTF-8 bytes around its CSP nonce, so a hit copies the parts with the new
  * response's nonce between them instead of parsing or encoding the HTML again. The nonce is 128
  * random bits in base64 (ASCII): it is never found in the page by chance.
@@ -22,6 +26,10 @@ export interface MemoryEntry {
   expires: number;
   /** Size of the parts in bytes. */
   size: number;
+  /** The articles the page shows. */
+  articles: readonly number[];
+  /** The invalidation seq known when it was rendered. */
+  seq: number;
 }
 
 /** A page as stored: its text and the nonce that text carries (null for XML). */
@@ -32,6 +40,16 @@ export interface StoredPage {
   nonce: string | null;
   /** Epoch ms after which it is not served. */
   expires: number;
+  /** The articles the page shows (none for a page without products). */
+  articles?: readonly number[];
+  /** The invalidation seq known when it was rendered. */
+  seq?: number;
+}
+
+/** What `dropInvalidated` reads of the isolate's invalidation log (./catalogue-version.ts). */
+export interface Invalidations {
+  seq: number;
+  isStale(articles: readonly number[], seq: number): boolean;
 }
 
 export interface MemoryCacheLimits {
@@ -45,6 +63,8 @@ export const DEFAULT_MEMORY_LIMITS: MemoryCacheLimits = { maxEntries: 500, maxSi
 export class MemoryPageCache {
   private readonly entries = new Map<string, MemoryEntry>();
   private size = 0;
+  /** The invalidation seq this cache has been checked against. */
+  private checkedSeq = 0;
 
   constructor(private readonly limits: MemoryCacheLimits = DEFAULT_MEMORY_LIMITS) {}
 
@@ -64,7 +84,27 @@ export class MemoryPageCache {
   static entryOf(page: StoredPage): MemoryEntry {
     const parts = (page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => encoder.encode(part));
     const html = /^text\/html\b/i.test(page.headers.get('Content-Type') ?? '');
-    return { status: page.status, headers: [...page.headers], html, parts, expires: page.expires, size: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+    return {
+      status: page.status,
+      headers: [...page.headers],
+      html,
+      parts,
+      expires: page.expires,
+      size: parts.reduce((sum, part) => sum + part.byteLength, 0),
+      articles: page.articles ?? [],
+      seq: page.seq ?? 0,
+    };
+  }
+
+  /** Drops the entries showing an article invalidated after they were rendered; the others stay. */
+  dropInvalidated(log: Invalidations): void {
+    if (log.seq === this.checkedSeq) return;
+    for (const [key, entry] of this.entries) {
+      if (!log.isStale(entry.articles, entry.seq)) continue;
+      this.entries.delete(key);
+      this.size -= entry.size;
+    }
+    this.checkedSeq = log.seq;
   }
 
   /** Keeps an entry; one larger than the whole budget is not kept. */

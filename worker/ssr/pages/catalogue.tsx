@@ -46,6 +46,7 @@ const home = definePage<HomeData>({
         topRated,
       },
       cacheUntil: nextBannerChange(merchandise.banners, campaigns, channel.id, now),
+      articles: [...merchandise.topOffers, ...topRated, ...collections.flatMap((collection) => collection.products)].map((card) => card.id),
       meta: { title: i18n._(msg`Ampora — electronics and technology online`), description: i18n._(msg`Laptops, smartphones, components, TVs and more, with fast delivery and 30-day returns.`) },
     };
   },
@@ -72,6 +73,7 @@ const product = definePage<ProductData>({
       data: { product: detail, buy, reviews, questions, subscriptionMonths },
       meta: { title: `${detail.name} | Ampora`, description: detail.description.slice(0, 160) },
       slugs: detail.slugs,
+      articles: [detail.id],
       jsonLd: [productJsonLd(detail, { origin: url.origin, language, channel, featured: buy.winner, reviews })],
       breadcrumbs: [
         ...(detail.category ? (findCategory(menu, detail.category.id)?.path ?? []) : []).map((node) => ({ name: node.name, path: slugHref(node.slug, language, channel) })),
@@ -117,6 +119,7 @@ const configurator = definePage<ConfigurationData>({
       data: { breadcrumbs: [{ name, href: path }], preset, summary, configuratorHref: presetConfiguratorHref(preset, language, channel) },
       meta: { title: i18n._(msg`${name}: PC configuration | Ampora`), description: preset.description || undefined },
       slugs: preset.slugs,
+      articles: preset.components.map(({ product }) => product.id),
       breadcrumbs: [{ name, path }],
     };
   },

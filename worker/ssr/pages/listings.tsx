@@ -69,6 +69,7 @@ async function listing(
     data: { ...rest, breadcrumbs: crumbs.map((crumb) => ({ name: crumb.name, href: crumb.path })), result, ...above },
     meta: { title: `${title} | Ampora`, description },
     breadcrumbs: crumbs,
+    articles: [...result.items, ...((above as Partial<ListingPageData>).highlights ?? [])].map((card) => card.id),
     ...extra,
   };
 }

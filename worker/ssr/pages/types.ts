@@ -49,6 +49,8 @@ export interface Loaded<D> {
   headers?: Record<string, string>;
   /** When what the page shows next changes by the clock (a banner ends): the edge keeps no copy past it. */
   cacheUntil?: Date | null;
+  /** The articles whose price or availability the page shows: a catalogue update of one retires its cached copies. */
+  articles?: Iterable<number>;
 }
 
 export interface PageDefinition<D> {
