@@ -27,15 +27,15 @@ export function apiReferencePage(c: AppContext, chunks: Record<string, { file: s
   if (!script) return null;
   c.set('apiReference', true);
   const nonce = escapeHtml(c.var.nonce);
-  const config = JSON.stringify({ url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true, telemetry: false }).replace(/</g, '\\u003c');
+  const config = JSON.stringify({ url: '/api/openapi.json', slug: 'ampora-api', title: 'Ampora API', withDefaultFonts: false, hideClientButton: true, telemetry: false, agent: { disabled: true }, mcp: { disabled: true } }).replace(/</g, '\\u003c');
   c.header('Cache-Control', 'no-store');
   return c.html(`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Ampora API reference</title></head>
 <body>
-<div id="api-reference"></div>
+<div id="reference"></div>
 <script nonce="${nonce}" src="/${escapeHtml(script)}"></script>
-<script nonce="${nonce}">Scalar.createApiReference('#api-reference', ${config});</script>
+<script nonce="${nonce}">Scalar.createApiReference('#reference', ${config});</script>
 </body>
 </html>`);
 }

@@ -128,7 +128,7 @@ function defaultTag(path: string): string {
   const parts = path.split('/').filter(Boolean);
   const fixed = parts.slice(0, parts.findIndex((part) => part.startsWith(':')) === -1 ? parts.length : parts.findIndex((part) => part.startsWith(':')));
   const head = fixed[0] ?? 'api';
-  const nested = ['user', 'users', 'checkout', 'orders', 'admin', 'ugc'];
+  const nested = ['user', 'users', 'checkout', 'admin', 'ugc'];
   return nested.includes(head) && fixed[1] ? `${head}/${fixed[1]}` : head;
 }
 
