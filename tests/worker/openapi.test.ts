@@ -12,7 +12,10 @@ import { api } from '../../worker/api';
 import type { AppEnv } from '../../worker/http/context';
 import { ERRORS } from '../../worker/http/errors';
 import { buildOpenApiDocument, mountedRoutes, openApiPath, type OpenApiDocument, type OpenApiOperation } from '../../worker/http/openapi';
-import { declarationOf } from '../../worker/http/openapi-meta';
+import { declarationOf, describe as describeRoute } from '../../worker/http/openapi-meta';
+import { requireUser } from '../../worker/identity/session';
+import { validate } from '../../worker/http/validate';
+import { z } from 'zod';
 import { apiReferencePage, SCALAR_BUNDLE } from '../../worker/http/openapi-routes';
 import { securityHeaders } from '../../worker/http/security-headers';
 import { apiCall, host, request } from './helpers';
@@ -150,6 +153,31 @@ describe('the OpenAPI document of /api', () => {
     expect(missing.status).toBe(400);
     expect((missing.error!.details as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(['articles']);
     expect(jsonBody(add).required).toContain('articles');
+  });
+});
+
+describe('reading the routes of an app', () => {
+  it('joins the middleware registered before a route on a covering path, and sees through sub-apps with their own error handler', () => {
+    const body = z.object({ name: z.string().min(1) });
+    const sub = new Hono<AppEnv>().post('/things/:id{[0-9]+}', describeRoute({ summary: 'Add a thing', errors: ['notFound'] }), validate('json', body), (c) => c.text('ok'));
+    sub.onError((_error, c) => c.text('sub', 500));
+    const app = new Hono<AppEnv>()
+      .get('/open', describeRoute({ summary: 'Open' }), (c) => c.text('ok'))
+      .use('/user/*', requireUser)
+      .route('/user', sub)
+      .get('/user', describeRoute({ summary: 'Mine' }), (c) => c.text('ok'));
+    const routes = mountedRoutes(app);
+    expect(routes.map((route) => `${route.method} ${route.path}`)).toEqual(['GET /open', 'POST /user/things/:id{[0-9]+}', 'GET /user']);
+    const built = buildOpenApiDocument(app, '/api');
+    expect(Object.keys(built.paths)).toEqual(['/api/open', '/api/user/things/{id}', '/api/user']);
+    const thing = built.paths['/api/user/things/{id}']!.post!;
+    expect(thing.security).toEqual([{ sessionCookie: [] }]);
+    expect(thing.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(Object.keys(thing.responses)).toEqual(['200', '400', '401', '404', '500']);
+    expect(jsonBody(thing)).toMatchObject({ required: ['name'], properties: { name: { type: 'string', minLength: 1 } } });
+    // Registered after `use('/user/*')`, so it runs it too; `/open` was registered before and does not.
+    expect(built.paths['/api/user']!.get!.security).toEqual([{ sessionCookie: [] }]);
+    expect(built.paths['/api/open']!.get!.security).toEqual([]);
   });
 });
 
