@@ -115,6 +115,8 @@ describe('the OpenAPI document of /api', () => {
     const content = (save.requestBody as { content: Record<string, unknown> }).content;
     expect(Object.keys(content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
     expect(content['application/x-www-form-urlencoded']).toEqual(content['application/json']);
+    expect(save.responses['303']!.description).toContain('respond=page');
+    expect(operation('get', '/api/user/returns/{id}/label').responses['200']).toEqual({ description: 'The label.', content: { 'application/pdf': {} } });
   });
 
   it('says who may call each route', () => {

@@ -174,7 +174,7 @@ export const afterSalesApi = new Hono<AppEnv>()
       async ({ data, files }) => ({ json: await addCustomerMessage(deps(c), { userId: user.id, caseId: id, body: data.body, files, now: c.var.now }), page: casePage(c, id, data.lang) }),
     );
   })
-  .get('/cases/:id/attachments/:attachmentId', describe({ summary: 'Download an attachment of an after-sales case', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', attachmentParam), async (c) => {
+  .get('/cases/:id/attachments/:attachmentId', describe({ summary: 'Download an attachment of an after-sales case', success: { description: 'The file, with the type checked when it arrived.', contentType: 'application/octet-stream' }, security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', attachmentParam), async (c) => {
     const { id, attachmentId } = c.req.valid('param');
     const user = signedInUser(c);
     // Staff read any case's files (the back-office links here); everyone else only their own.

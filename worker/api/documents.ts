@@ -73,7 +73,7 @@ export const documentsApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ documents: await userDocuments(c.var.db, signedInUser(c).id) }));
   })
-  .get('/documents/:id', describe({ summary: 'Download an invoice as PDF', security: 'session', errors: ['invoiceNotFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
+  .get('/documents/:id', describe({ summary: 'One of the customer’s invoices or documents', security: 'session', errors: ['invoiceNotFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const doc = await userDocument(c.var.db, signedInUser(c).id, c.req.valid('param').id);
     return c.json(okEnvelope({ document: doc }));

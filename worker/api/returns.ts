@@ -200,7 +200,7 @@ export const returnsApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await readReturn(c.var.db, signedInUser(c).id, c.req.valid('param').id)));
   })
-  .get('/user/returns/:id/label', describe({ summary: "A return's shipping label (PDF)", security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => labelResponse(c, await ownReturn(c, c.req.valid('param').id)))
+  .get('/user/returns/:id/label', describe({ summary: "A return's shipping label (PDF)", success: { description: 'The label.', contentType: 'application/pdf' }, security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => labelResponse(c, await ownReturn(c, c.req.valid('param').id)))
   .post('/user/returns/:id/cancel', describe({ summary: 'Cancel a return request', security: 'session', errors: ['notFound', 'orderNotFound', 'orderTransitionNotAllowed', 'returnTransitionNotAllowed', 'unauthorized'] }), cancelInput, requireUser, validate('param', idParam), async (c) => {
     const body = await readBody(c, cancelInput);
     const page = body?.respond === 'page' ? { back: returnsPage(c, body.lang) } : null;
@@ -239,7 +239,7 @@ export const returnsApi = new Hono<AppEnv>()
       return { json: { id: row.id, labelCode: row.labelCode, state: row.state, path, labelPath: `/api/returns/gift/label?order=${encodeURIComponent(row.orderNumber)}&code=${encodeURIComponent(body.code)}&id=${row.id}` }, page: path, status: 201 };
     });
   })
-  .get('/returns/gift/label', describe({ summary: "A gift return's shipping label (PDF)", errors: ['giftCodeNotFound', 'notFound', 'tooManyAttempts'] }), validate('query', giftLabelQuery), async (c) => {
+  .get('/returns/gift/label', describe({ summary: "A gift return's shipping label (PDF)", success: { description: 'The label.', contentType: 'application/pdf' }, errors: ['giftCodeNotFound', 'notFound', 'tooManyAttempts'] }), validate('query', giftLabelQuery), async (c) => {
     await limitAttempt(c, 'giftReturn');
     const { order, code, id: returnId } = c.req.valid('query');
     const gift = await giftOrder(c.var.db, order, code);

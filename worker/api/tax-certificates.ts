@@ -202,7 +202,7 @@ export const taxCertificatesApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ certificates: await certificatesOf(c.var.db, signedInUser(c).id) }));
   })
-  .get('/tax-certificates/:id/file', describe({ summary: 'Download a tax-exemption certificate file', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
+  .get('/tax-certificates/:id/file', describe({ summary: 'Download a tax-exemption certificate file', success: { description: 'The file (PDF, JPEG or PNG).', contentType: 'application/octet-stream' }, security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);
     // Staff read any certificate (the back-office queue links here); everyone else only their own.
     const reader = isStaff(user) ? null : signedInUser(c).id;

@@ -232,6 +232,8 @@ function operationOf(route: MountedRoute, basePath: string, components: Record<s
   responses[String(success?.status ?? 200)] = success
     ? { description: success.description, ...(success.contentType ? { content: { [success.contentType]: {} } } : {}) }
     : { description: 'Success: the §7 envelope with `ok: true`.', content: { 'application/json': { schema: ENVELOPE_REF('OkEnvelope') } } };
+  // A form sent without script (`respond=page`) is answered with the page to show next.
+  if (inputs.some((input) => input.target === 'formOrJson')) responses['303'] = { description: 'A form sent without script (`respond=page`): a redirect to the page with the result, or back to the form with `?error=CODE`.' };
   for (const [status, names] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status)] = errorResponse(status, names);
 
   const requestBody = requestBodyOf(inputs, components, operationId);
