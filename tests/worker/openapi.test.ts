@@ -128,6 +128,10 @@ describe('the OpenAPI document of /api', () => {
     // State-changing calls can be refused as cross-site; reads cannot.
     expect(errorCodesOf(operation('post', '/api/orders/{id}/cart/articles').responses['403']!).map((e) => e.name)).toContain('crossOrigin');
     expect(operation('get', '/api/catalogue/listing').responses['403']).toBeUndefined();
+    // Card numbers are looked for in JSON bodies only.
+    expect(errorCodesOf(operation('post', '/api/orders/{id}/cart/articles').responses['400']!).map((e) => e.name)).toContain('cardDataNotAccepted');
+    expect(errorCodesOf(operation('post', '/api/user/inbox/read-all').responses['400']!).map((e) => e.name)).toContain('cardDataNotAccepted');
+    expect(errorCodesOf(operation('delete', '/api/orders/{id}/cart').responses['400'] ?? {}).map((e) => e.name)).not.toContain('cardDataNotAccepted');
   });
 
   it('lists a route’s declared domain errors grouped by status, codes in the description', () => {

@@ -43,7 +43,7 @@ export interface InputDeclaration {
 export type Declaration =
   | { kind: 'route'; description: RouteDescription }
   | { kind: 'input'; input: InputDeclaration }
-  | { kind: 'access'; security: RouteSecurity | null; errors: readonly ErrorName[]; methods?: readonly string[] };
+  | { kind: 'access'; security: RouteSecurity | null; errors: readonly ErrorName[]; methods?: readonly string[]; onlyWithBody?: boolean };
 
 const DECLARATIONS = new WeakMap<object, Declaration>();
 

@@ -19,7 +19,7 @@ const UNSAFE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 declare(requireUser, { kind: 'access', security: 'session', errors: ['unauthorized'] });
 declare(requireStaff, { kind: 'access', security: 'staff', errors: ['staffOnly'] });
 declare(sameOriginOnly, { kind: 'access', security: null, errors: ['crossOrigin'], methods: UNSAFE_METHODS });
-declare(refuseCardData, { kind: 'access', security: null, errors: ['cardDataNotAccepted'], methods: UNSAFE_METHODS });
+declare(refuseCardData, { kind: 'access', security: null, errors: ['cardDataNotAccepted'], methods: UNSAFE_METHODS, onlyWithBody: true });
 
 type JsonSchema = Record<string, unknown>;
 
@@ -201,7 +201,10 @@ function operationOf(route: MountedRoute, basePath: string, components: Record<s
   const declarations = route.handlers.map(declarationOf).filter((declaration) => declaration !== undefined);
   const description: RouteDescription | undefined = declarations.find((declaration) => declaration.kind === 'route')?.description;
   const inputs = declarations.flatMap((declaration) => (declaration.kind === 'input' ? [declaration.input] : []));
-  const access = declarations.flatMap((declaration) => (declaration.kind === 'access' && (!declaration.methods || declaration.methods.includes(route.method)) ? [declaration] : []));
+  const hasBody = inputs.some((input) => input.target === 'json' || input.target === 'formOrJson');
+  const access = declarations.flatMap((declaration) =>
+    declaration.kind === 'access' && (!declaration.methods || declaration.methods.includes(route.method)) && (!declaration.onlyWithBody || hasBody) ? [declaration] : [],
+  );
   const operationId = operationIdOf(route.method, route.path);
 
   const errors = new Set<ErrorName>();
