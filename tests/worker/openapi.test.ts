@@ -82,6 +82,8 @@ describe('the OpenAPI document of /api', () => {
     expect(seen).toBeGreaterThan(500);
     const codes = (doc.components.schemas.ErrorCode as { enum: (string | number)[] }).enum;
     expect(new Set(codes)).toEqual(new Set(Object.values(ERRORS).map((entry) => entry.code)));
+    // The errors of the channel middleware and the catch-all are said once, for every call.
+    expect(doc.info.description).toContain('`UNKNOWN_HOST` (404, `unknownHost`)');
   });
 
   it('is a valid OpenAPI 3.1 document', () => {

@@ -295,6 +295,13 @@ function envelopeComponents(): Record<string, JsonSchema> {
   };
 }
 
+/** Errors any call can get before it reaches a route (the channel middleware, the /api catch-all). */
+const GLOBAL_ERRORS: [ErrorName, string][] = [
+  ['unknownHost', 'the host belongs to no store'],
+  ['domainNotAllowed', 'the host is not one of the store’s domains'],
+  ['notFound', 'no route has this method and path'],
+];
+
 /** The document of an app mounted at `basePath`. */
 export function buildOpenApiDocument(app: Parameters<typeof mountedRoutes>[0], basePath = '/api'): OpenApiDocument {
   const schemas = envelopeComponents();
@@ -318,7 +325,12 @@ export function buildOpenApiDocument(app: Parameters<typeof mountedRoutes>[0], b
     info: {
       title: 'Ampora API',
       version: '1.0.0',
-      description: 'The JSON API of the Ampora stores under `/api`. Every answer is the §7 envelope `{ ok, data, err }`; a failure carries the catalogue entry as JSON in `err.message`. Generated from the routes and their zod validators (docs/api.md).',
+      description: [
+        'The JSON API of the Ampora stores under `/api`. Every answer is the §7 envelope `{ ok, data, err }`; a failure carries the catalogue entry as JSON in `err.message`. Generated from the routes and their zod validators (docs/api.md).',
+        '',
+        'Before any route, on every call:',
+        ...GLOBAL_ERRORS.map(([name, why]) => `- \`${ERRORS[name].code}\` (${ERRORS[name].status}, \`${name}\`): ${why}`),
+      ].join('\n'),
     },
     servers: [{ url: '/', description: 'The store’s own host (the channel follows the host).' }],
     tags: [...tags].sort().map((name) => ({ name })),
