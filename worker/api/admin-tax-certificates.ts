@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { pageParam, validate } from '../http/validate';
 import { certificateQueue, decideCertificate } from '../tax-certificates/certificates';
+import { describe } from '../http/openapi-meta';
 
 const queueQuery = z.object({
   state: z.enum(CERTIFICATE_STATES).default('pending'),
@@ -30,11 +31,11 @@ export const adminTaxCertificatesApi = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'private, no-store');
   })
-  .get('/', validate('query', queueQuery), async (c) => c.json(okEnvelope(await certificateQueue(c.var.db, c.req.valid('query')))))
-  .post('/:id/validate', validate('param', idParam), async (c) => {
+  .get('/', describe({ summary: 'Staff: list tax-exemption certificates awaiting review' }), validate('query', queueQuery), async (c) => c.json(okEnvelope(await certificateQueue(c.var.db, c.req.valid('query')))))
+  .post('/:id/validate', describe({ summary: 'Staff: validate a tax-exemption certificate', errors: ['certificateStateConflict', 'notFound', 'staffOnly'] }), validate('param', idParam), async (c) => {
     return c.json(okEnvelope(await decideCertificate(c.var.db, { id: c.req.valid('param').id, decision: 'validate', staffUserId: staffUser(c).id, now: c.var.now })));
   })
-  .post('/:id/reject', validate('param', idParam), validate('json', rejectBody), async (c) => {
+  .post('/:id/reject', describe({ summary: 'Staff: reject a tax-exemption certificate', errors: ['certificateStateConflict', 'notFound', 'staffOnly'] }), validate('param', idParam), validate('json', rejectBody), async (c) => {
     const { reason } = c.req.valid('json');
     return c.json(okEnvelope(await decideCertificate(c.var.db, { id: c.req.valid('param').id, decision: 'reject', reason, staffUserId: staffUser(c).id, now: c.var.now })));
   });

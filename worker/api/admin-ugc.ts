@@ -23,6 +23,7 @@ import { drawResult, reviewCampaignOf, runDraw } from '../ugc/campaigns';
 import { moderationQueue, QUEUE_KINDS, rejectMedia } from '../ugc/moderation-queue';
 import { REPORT_KINDS, resetReportCount, setUgcState, type ReportKind } from '../ugc/reports';
 import { UGC_STATES } from '../db/schema';
+import { describe } from '../http/openapi-meta';
 
 const queueQuery = z.object({
   kind: z.enum(QUEUE_KINDS).default('review'),
@@ -55,8 +56,8 @@ export const adminUgcApi = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'private, no-store');
   })
-  .get('/queue', validate('query', queueQuery), async (c) => c.json(okEnvelope(await moderationQueue(c.var.db, { ...c.req.valid('query'), language: c.var.language }))))
-  .post('/media/:id/reject', validate('param', mediaParam), validate('json', reasonBody), async (c) => {
+  .get('/queue', describe({ summary: 'Staff: the moderation queue of reviews, questions, answers and media' }), validate('query', queueQuery), async (c) => c.json(okEnvelope(await moderationQueue(c.var.db, { ...c.req.valid('query'), language: c.var.language }))))
+  .post('/media/:id/reject', describe({ summary: 'Staff: reject an uploaded photo or video', errors: ['notFound', 'staffOnly'] }), validate('param', mediaParam), validate('json', reasonBody), async (c) => {
     const { id } = c.req.valid('param');
     const { reason } = c.req.valid('json');
     const rejected = await rejectMedia(c.var.db, id, reason);
@@ -64,21 +65,21 @@ export const adminUgcApi = new Hono<AppEnv>()
     logDecision(c, { kind: 'media', id, decision: 'REJECTED', reason });
     return c.json(okEnvelope(rejected));
   })
-  .post('/:kind/:id/approve', validate('param', itemParam), async (c) => {
+  .post('/:kind/:id/approve', describe({ summary: 'Staff: approve a review, question or answer', errors: ['notFound', 'staffOnly'] }), validate('param', itemParam), async (c) => {
     const { kind, id } = c.req.valid('param');
     return c.json(okEnvelope(await decide(c, kind, id, 'OK')));
   })
-  .post('/:kind/:id/reject', validate('param', itemParam), validate('json', reasonBody), async (c) => {
+  .post('/:kind/:id/reject', describe({ summary: 'Staff: reject a review, question or answer', errors: ['notFound', 'staffOnly'] }), validate('param', itemParam), validate('json', reasonBody), async (c) => {
     const { kind, id } = c.req.valid('param');
     return c.json(okEnvelope(await decide(c, kind, id, 'REJECTED', c.req.valid('json').reason)));
   })
-  .get('/campaigns/:slug/draw', validate('param', drawParam), validate('query', z.object({ channel: z.enum(CHANNEL_IDS) })), async (c) => {
+  .get('/campaigns/:slug/draw', describe({ summary: 'Staff: the draw result of a reviews campaign', errors: ['notFound'] }), validate('param', drawParam), validate('query', z.object({ channel: z.enum(CHANNEL_IDS) })), async (c) => {
     const channel = c.req.valid('query').channel;
     const campaign = reviewCampaignOf(c.var.channels[channel], c.req.valid('param').slug);
     if (!campaign) throw appError('notFound');
     return c.json(okEnvelope(await drawResult(c.var.db, campaign, channel)));
   })
-  .post('/campaigns/:slug/draw', validate('param', drawParam), validate('json', drawBody), async (c) => {
+  .post('/campaigns/:slug/draw', describe({ summary: 'Staff: run the draw of an ended reviews campaign', errors: ['campaignNotEnded', 'notFound', 'staffOnly'] }), validate('param', drawParam), validate('json', drawBody), async (c) => {
     const { channel, winners } = c.req.valid('json');
     const campaign = reviewCampaignOf(c.var.channels[channel], c.req.valid('param').slug);
     if (!campaign || !(campaign.channels as string[]).includes(channel)) throw appError('notFound');

@@ -27,6 +27,7 @@ import { validate } from '../http/validate';
 import { cancelOrder, transitionOrder } from '../orders/transitions';
 import { transitionReturn } from '../returns/returns';
 import type { AfterSalesDeps } from '../refunds/deps';
+import { describe } from '../http/openapi-meta';
 
 
 const page = {
@@ -73,14 +74,14 @@ export const adminApi = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'private, no-store');
   })
-  .get('/summary', async (c) => c.json(okEnvelope(await adminSummary(c.var.db))))
-  .get('/orders', validate('query', orderQuery), async (c) => c.json(okEnvelope(await searchOrders(c.var.db, c.req.valid('query')))))
-  .get('/orders/:orderNumber', validate('param', orderParam), async (c) => {
+  .get('/summary', describe({ summary: 'Staff: back-office summary counts' }), async (c) => c.json(okEnvelope(await adminSummary(c.var.db))))
+  .get('/orders', describe({ summary: 'Staff: list and search orders' }), validate('query', orderQuery), async (c) => c.json(okEnvelope(await searchOrders(c.var.db, c.req.valid('query')))))
+  .get('/orders/:orderNumber', describe({ summary: 'Staff: one order with its history', errors: ['orderNotFound'] }), validate('param', orderParam), async (c) => {
     const order = await adminOrder(c.var.db, c.req.valid('param').orderNumber);
     if (!order) throw appError('orderNotFound');
     return c.json(okEnvelope(order));
   })
-  .post('/orders/:orderNumber/events', validate('param', orderParam), validate('json', orderEventBody), async (c) => {
+  .post('/orders/:orderNumber/events', describe({ summary: 'Staff: record an event on an order (status transition)', errors: ['orderNotFound', 'orderTransitionNotAllowed', 'staffOnly'] }), validate('param', orderParam), validate('json', orderEventBody), async (c) => {
     const { orderNumber } = c.req.valid('param');
     const { event, trackingNumber } = c.req.valid('json');
     const order = await adminOrder(c.var.db, orderNumber);
@@ -90,29 +91,29 @@ export const adminApi = new Hono<AppEnv>()
     const moved = await transitionOrder(c.var.db, { orderNumber, event, now: c.var.now, actor: { kind: 'staff', userId: staffUser(c).id }, trackingNumber: event === 'ship' ? trackingNumber : undefined });
     return c.json(okEnvelope(moved as { from: OrderState; to: OrderState }));
   })
-  .post('/orders/:orderNumber/cancel', validate('param', orderParam), async (c) => {
+  .post('/orders/:orderNumber/cancel', describe({ summary: 'Staff: cancel an order', errors: ['orderNotCancellable', 'orderNotFound', 'orderTransitionNotAllowed', 'paymentInProgress'] }), validate('param', orderParam), async (c) => {
     const { orderNumber } = c.req.valid('param');
     await cancelOrder(deps(c), { orderNumber, userId: null, now: c.var.now });
     return c.json(okEnvelope({ orderNumber, state: 'cancelled' as const }));
   })
-  .get('/returns', validate('query', queueQuery), async (c) => c.json(okEnvelope(await returnsQueue(c.var.db, c.req.valid('query')))))
-  .get('/returns/:id', validate('param', idParam), async (c) => {
+  .get('/returns', describe({ summary: 'Staff: list returns' }), validate('query', queueQuery), async (c) => c.json(okEnvelope(await returnsQueue(c.var.db, c.req.valid('query')))))
+  .get('/returns/:id', describe({ summary: 'Staff: one return with its history', errors: ['notFound'] }), validate('param', idParam), async (c) => {
     const found = await adminReturn(c.var.db, c.req.valid('param').id);
     if (!found) throw appError('notFound');
     return c.json(okEnvelope(found));
   })
-  .post('/returns/:id/events', validate('param', idParam), validate('json', returnEventBody), async (c) => {
+  .post('/returns/:id/events', describe({ summary: 'Staff: record an event on a return (status transition)', errors: ['notFound', 'orderNotFound', 'orderTransitionNotAllowed', 'returnTransitionNotAllowed', 'staffOnly'] }), validate('param', idParam), validate('json', returnEventBody), async (c) => {
     const { id } = c.req.valid('param');
     const row = await transitionReturn(deps(c), { returnId: id, event: c.req.valid('json').event, now: c.var.now, actor: { kind: 'staff', userId: staffUser(c).id } });
     return c.json(okEnvelope({ id: row.id, state: row.state }));
   })
-  .get('/cases', validate('query', queueQuery), async (c) => c.json(okEnvelope(await casesQueue(c.var.db, c.req.valid('query')))))
-  .get('/cases/:id', validate('param', idParam), async (c) => {
+  .get('/cases', describe({ summary: 'Staff: list after-sales cases' }), validate('query', queueQuery), async (c) => c.json(okEnvelope(await casesQueue(c.var.db, c.req.valid('query')))))
+  .get('/cases/:id', describe({ summary: 'Staff: one after-sales case with its messages', errors: ['notFound'] }), validate('param', idParam), async (c) => {
     const found = await adminCase(c.var.db, c.req.valid('param').id);
     if (!found) throw appError('notFound');
     return c.json(okEnvelope(found));
   })
-  .post('/cases/:id/replies', validate('param', idParam), validate('json', replyBody), async (c) => {
+  .post('/cases/:id/replies', describe({ summary: 'Staff: reply to an after-sales case', errors: ['caseClosed', 'caseTransitionNotAllowed', 'invalidRequest', 'notFound', 'staffOnly'] }), validate('param', idParam), validate('json', replyBody), async (c) => {
     const { id } = c.req.valid('param');
     const { body, state } = c.req.valid('json');
     await replyAsStaff(deps(c), { caseId: id, staffUserId: staffUser(c).id, body, state, now: c.var.now, requestUrl: new URL(c.req.url) });

@@ -26,10 +26,11 @@ import { CASE_KINDS } from '../domain/after-sales/state-machine';
 import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
-import { formLanguage, formOrJsonBody, validate } from '../http/validate';
+import { formLanguage, formOrJson, validate } from '../http/validate';
 import { rolesOf } from '../identity/accounts';
 import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
+import { describe, type FormOrJsonDeclaration } from '../http/openapi-meta';
 
 /** 5 files of 5 MB and the text fields: a bigger request is refused before it is read. */
 const MAX_REQUEST_BYTES = 5 * 5 * 1024 * 1024 + 256 * 1024;
@@ -64,11 +65,11 @@ interface ReadInput<T> {
  * `validate()` does. A form's file input left empty sends one part with no name and no bytes: it
  * is not a file.
  */
-async function readInput<S extends z.ZodType>(c: AppContext, schema: S): Promise<ReadInput<z.infer<S>>> {
+async function readInput<S extends z.ZodType>(c: AppContext, body: FormOrJsonDeclaration<S>): Promise<ReadInput<z.infer<S>>> {
   const length = Number(c.req.header('Content-Length') ?? '0');
   if (length > MAX_REQUEST_BYTES) throw appError('attachmentTooLarge', { maxBytes: MAX_REQUEST_BYTES });
   const files: IncomingFile[] = [];
-  const data = await formOrJsonBody(c, schema, (form) => {
+  const data = await body.read(c, (form) => {
     const values: Record<string, string> = {};
     for (const [key, value] of form.entries()) {
       if (typeof value === 'string') values[key] = value;
@@ -88,13 +89,13 @@ type FormFields = { respond?: 'page' | 'json'; lang?: Language } | undefined;
  */
 async function formCall<S extends z.ZodType, Json>(
   c: AppContext,
-  schema: S,
+  body: FormOrJsonDeclaration<S>,
   back: (data: z.infer<S> | undefined) => string,
   work: (input: ReadInput<z.infer<S>>) => Promise<{ json: Json; page: string }>,
 ) {
   let input: ReadInput<z.infer<S>> | undefined;
   try {
-    input = await readInput(c, schema);
+    input = await readInput(c, body);
     const done = await work(input);
     return (input.data as FormFields)?.respond === 'page' ? c.redirect(done.page, 303) : c.json(okEnvelope(done.json));
   } catch (error) {
@@ -138,12 +139,16 @@ registerOwnedResource({
   ],
 });
 
+const openCaseInput = formOrJson(openCaseBody);
+const messageInput = formOrJson(messageBody);
+const closeInput = formOrJson(closeBody);
+
 export const afterSalesApi = new Hono<AppEnv>()
-  .post('/cases', requireUser, async (c) => {
+  .post('/cases', describe({ summary: 'Open an after-sales case about an order', security: 'session', errors: ['attachmentTooLarge', 'attachmentType', 'caseNotAllowed', 'notFound', 'orderNotFound', 'unauthorized'] }), openCaseInput, requireUser, async (c) => {
     const user = signedInUser(c);
     return formCall(
       c,
-      openCaseBody,
+      openCaseInput,
       (data) => historyPage(c, data?.orderNumber, data?.lang),
       async ({ data, files }) => {
         const opened = await openCase(deps(c), { userId: user.id, orderNumber: data.orderNumber, orderLineId: data.orderLineId, kind: data.kind, subject: data.subject, body: data.body, files, now: c.var.now });
@@ -151,25 +156,25 @@ export const afterSalesApi = new Hono<AppEnv>()
       },
     );
   })
-  .get('/cases', requireUser, async (c) => {
+  .get('/cases', describe({ summary: "List the customer's after-sales cases", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await casesOfUser(c.var.db, signedInUser(c).id)));
   })
-  .get('/cases/:id', requireUser, validate('param', caseParam), async (c) => {
+  .get('/cases/:id', describe({ summary: 'One after-sales case with its messages', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', caseParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await caseDetail(c.var.db, c.req.valid('param').id, signedInUser(c).id)));
   })
-  .post('/cases/:id/messages', requireUser, validate('param', caseParam), async (c) => {
+  .post('/cases/:id/messages', describe({ summary: 'Add a message (with attachments) to an after-sales case', security: 'session', errors: ['attachmentTooLarge', 'attachmentType', 'caseClosed', 'caseTransitionNotAllowed', 'notFound', 'unauthorized'] }), messageInput, requireUser, validate('param', caseParam), async (c) => {
     const { id } = c.req.valid('param');
     const user = signedInUser(c);
     return formCall(
       c,
-      messageBody,
+      messageInput,
       (data) => casePage(c, id, data?.lang),
       async ({ data, files }) => ({ json: await addCustomerMessage(deps(c), { userId: user.id, caseId: id, body: data.body, files, now: c.var.now }), page: casePage(c, id, data.lang) }),
     );
   })
-  .get('/cases/:id/attachments/:attachmentId', requireUser, validate('param', attachmentParam), async (c) => {
+  .get('/cases/:id/attachments/:attachmentId', describe({ summary: 'Download an attachment of an after-sales case', success: { description: 'The file, with the type checked when it arrived.', contentType: 'application/octet-stream' }, security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', attachmentParam), async (c) => {
     const { id, attachmentId } = c.req.valid('param');
     const user = signedInUser(c);
     // Staff read any case's files (the back-office links here); everyone else only their own.
@@ -188,12 +193,12 @@ export const afterSalesApi = new Hono<AppEnv>()
       },
     });
   })
-  .post('/cases/:id/close', requireUser, validate('param', caseParam), async (c) => {
+  .post('/cases/:id/close', describe({ summary: 'Close an after-sales case', security: 'session', errors: ['attachmentTooLarge', 'caseClosed', 'caseTransitionNotAllowed', 'notFound', 'unauthorized'] }), closeInput, requireUser, validate('param', caseParam), async (c) => {
     const { id } = c.req.valid('param');
     const user = signedInUser(c);
     return formCall(
       c,
-      closeBody,
+      closeInput,
       (data) => casePage(c, id, data?.lang),
       async ({ data }) => ({ json: await closeCase(deps(c), { userId: user.id, caseId: id, now: c.var.now }), page: casePage(c, id, data?.lang) }),
     );

@@ -29,6 +29,7 @@ import { mergeAnonymousCart } from '../cart/service';
 import { closeSession, openSession, type SessionRecord, type UserRow } from '../identity/session';
 import { startChallenge, TWO_FACTOR_TTL_MS, verifyChallenge } from '../identity/two-factor';
 import { userInfoResponse } from './user-info';
+import { describe } from '../http/openapi-meta';
 
 const email = z.email('a valid e-mail address').max(254);
 export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH, `at most ${PASSWORD_MAX_LENGTH} characters`);
@@ -110,14 +111,14 @@ async function sendResetLink(c: AppContext, address: string): Promise<void> {
 }
 
 export const auth = new Hono<AppEnv>()
-  .post('/signup', validate('json', z.object({ email, password: newPassword, acceptTerms: z.literal(true, 'the terms must be accepted'), next: z.string().max(500).optional() })), async (c) => {
+  .post('/signup', describe({ summary: 'Sign up with e-mail and password', errors: ['passwordTooEasy', 'tooManyAttempts'] }), validate('json', z.object({ email, password: newPassword, acceptTerms: z.literal(true, 'the terms must be accepted'), next: z.string().max(500).optional() })), async (c) => {
     const body = c.req.valid('json');
     requireHardPassword(c, body.password, body.email, 'password');
     await limitAttempt(c, 'signup', normalizeEmail(body.email));
     afterAnswer(c, 'Sign-up failed', () => register(c, body));
     return c.json(okEnvelope({ status: 'check-email' as const }), 202);
   })
-  .post('/signup/confirm', validate('json', z.object({ token: linkToken })), async (c) => {
+  .post('/signup/confirm', describe({ summary: 'Confirm the e-mail address of a new account', errors: ['invalidLink'] }), validate('json', z.object({ token: linkToken })), async (c) => {
     const userId = await consumeToken(c.var.db, c.req.valid('json').token, 'confirm-email', c.var.now);
     if (userId === undefined) throw appError('invalidLink');
     const [user] = await c.var.db
@@ -128,7 +129,7 @@ export const auth = new Hono<AppEnv>()
     await signIn(c, user!, 'confirmation');
     return userInfoResponse(c);
   })
-  .post('/login', validate('json', z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })), async (c) => {
+  .post('/login', describe({ summary: 'Sign in with e-mail and password', errors: ['emailNotConfirmed', 'invalidCredentials', 'tooManyAttempts'] }), validate('json', z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })), async (c) => {
     const body = c.req.valid('json');
     const { accountPastLimit } = await limitAttempt(c, 'login', normalizeEmail(body.email));
     const user = await findUserByEmail(c.var.db, body.email);
@@ -145,7 +146,7 @@ export const auth = new Hono<AppEnv>()
     await signIn(c, genuine, 'password');
     return userInfoResponse(c, { twoFactorRequired: false });
   })
-  .post('/login/two-factor', validate('json', z.object({ temporalToken: linkToken, code: z.string().trim().max(12) })), async (c) => {
+  .post('/login/two-factor', describe({ summary: 'Sign in: the second step with the e-mailed code', errors: ['tooManyAttempts', 'twoFactorInvalidCode', 'twoFactorInvalidToken', 'twoFactorTooManyAttempts'] }), validate('json', z.object({ temporalToken: linkToken, code: z.string().trim().max(12) })), async (c) => {
     const body = c.req.valid('json');
     await limitAttempt(c, 'twoFactor');
     const result = await verifyChallenge(c.var.db, body.temporalToken, body.code, c.var.now);
@@ -157,17 +158,17 @@ export const auth = new Hono<AppEnv>()
     await signIn(c, user, 'two-factor');
     return userInfoResponse(c, { twoFactorRequired: false });
   })
-  .post('/logout', async (c) => {
+  .post('/logout', describe({ summary: 'Sign out' }), async (c) => {
     await closeSession(c);
     return c.json(okEnvelope({ isLoggedIn: false }));
   })
-  .post('/password/recovery', validate('json', z.object({ email })), async (c) => {
+  .post('/password/recovery', describe({ summary: 'Ask for a password reset link', errors: ['tooManyAttempts'] }), validate('json', z.object({ email })), async (c) => {
     const address = normalizeEmail(c.req.valid('json').email);
     await limitAttempt(c, 'recovery', address);
     afterAnswer(c, 'Password recovery failed', () => sendResetLink(c, address));
     return c.json(okEnvelope({ status: 'sent' as const }), 202);
   })
-  .post('/password/reset', validate('json', z.object({ token: linkToken, password: newPassword })), async (c) => {
+  .post('/password/reset', describe({ summary: 'Set a new password with a reset link', errors: ['invalidLink', 'passwordTooEasy'] }), validate('json', z.object({ token: linkToken, password: newPassword })), async (c) => {
     const body = c.req.valid('json');
     // The password is judged against the account's address before the link is used up, so a
     // refused password leaves the link working.

@@ -31,6 +31,7 @@ import { AppError, appError, ERRORS, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { sha256, timingSafeEqual } from '../identity/crypto';
 import { requireUser, signedInUser } from '../identity/session';
+import { declare, describe } from '../http/openapi-meta';
 
 /** The largest single refund to balance operations may record: 10,000.00 €. */
 export const MAX_RETURN_AMOUNT = 1_000_000;
@@ -56,6 +57,7 @@ export const requireOpsToken = createMiddleware<AppEnv>(async (c, next) => {
   if (!expected || !given || !timingSafeEqual(encoder.encode(await sha256(given)), encoder.encode(await sha256(expected)))) throw appError('opsTokenInvalid');
   await next();
 });
+declare(requireOpsToken, { kind: 'access', security: 'ops', errors: ['opsTokenInvalid'] });
 
 const historyQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -72,15 +74,15 @@ const returnBody = z.object({
 });
 
 export const balanceApi = new Hono<AppEnv>()
-  .get('/balance', requireUser, async (c) => {
+  .get('/balance', describe({ summary: "The customer's balance", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await readBalance(c.var.db, signedInUser(c).id)));
   })
-  .get('/balance/history', requireUser, validate('query', historyQuery), async (c) => {
+  .get('/balance/history', describe({ summary: "The customer's balance movements, a page at a time", security: 'session', errors: ['unauthorized'] }), requireUser, validate('query', historyQuery), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await balanceHistory(c.var.db, signedInUser(c).id, c.req.valid('query'))));
   })
-  .post('/balance/api-return', requireOpsToken, validate('json', returnBody), async (c) => {
+  .post('/balance/api-return', describe({ summary: "Ops: credit a return to the customer's balance", errors: ['articleNotInInvoice', 'invalidRequest', 'invoiceNotFound', 'notFound', 'opsTokenInvalid', 'orderNotFound', 'paymentGatewayNotConfigured', 'refundExceedsPaid', 'userNotFound'] }), requireOpsToken, validate('json', returnBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
     const [[client], [order]] = await db.batch([

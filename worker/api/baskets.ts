@@ -37,6 +37,7 @@ import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { PUBLIC_PARAMETER_ROUTES, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
+import { describe } from '../http/openapi-meta';
 
 const listId = z.coerce.number().int().positive().max(2 ** 53 - 1);
 const idParam = z.object({ id: listId });
@@ -100,7 +101,7 @@ PUBLIC_PARAMETER_ROUTES.add('GET /api/basket/:id/public');
 PUBLIC_PARAMETER_ROUTES.add('POST /api/basket/:id/public/to-cart');
 
 /** The customer's lists, and the default list's article ids (the hearts fill from them). */
-const listsRoute = new Hono<AppEnv>().get('/', requireUser, async (c) => {
+const listsRoute = new Hono<AppEnv>().get('/', describe({ summary: "The customer's lists, and the default list's article ids", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
   const user = signedInUser(c);
   const lists = await listsOf(c.var.db, user.id, c.var.channel.id);
   const defaultId = lists.find((l) => l.isDefault)?.id ?? null;
@@ -108,7 +109,7 @@ const listsRoute = new Hono<AppEnv>().get('/', requireUser, async (c) => {
   return respond(c, { lists, defaultId, defaultArticleIds });
 });
 
-const createRoute = new Hono<AppEnv>().post('/', requireUser, validate('json', createBody), async (c) => {
+const createRoute = new Hono<AppEnv>().post('/', describe({ summary: 'Create a list (wishlist or saved basket)', security: 'session', errors: ['basketListLimit', 'notFound', 'unauthorized'] }), requireUser, validate('json', createBody), async (c) => {
   const row = await createList(c.var.db, signedInUser(c).id, c.req.valid('json'), c.var.now.getTime());
   return respond(c, (await detail(c, row)).list, 201);
 });
@@ -123,29 +124,29 @@ export const basketsRootApi = new Hono<AppEnv>().route('/', listsRoute).route('/
 export const basketsApi = new Hono<AppEnv>()
   .route('/', listsRoute)
   .route('/', createRoute)
-  .get('/:id/public', validate('param', publicParam), async (c) => {
+  .get('/:id/public', describe({ summary: 'A shared list, read by its public link', errors: ['notFound'] }), validate('param', publicParam), async (c) => {
     const row = await publicList(c.var.db, c.req.valid('param').id);
     const { list, articles } = await detail(c, row);
     // Nothing of the owner but the nickname: no row id, no user id, no e-mail.
     const { id: _id, isDefault: _default, ...shown } = list;
     return respond(c, { list: { ...shown, owner: row.ownerNick }, articles });
   })
-  .get('/:id/private', requireUser, validate('param', idParam), async (c) => {
+  .get('/:id/private', describe({ summary: "One of the customer's lists", security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const row = await ownList(c.var.db, signedInUser(c).id, c.req.valid('param').id);
     return respond(c, await detail(c, row));
   })
-  .patch('/:id', requireUser, validate('param', idParam), validate('json', patchBody), async (c) => {
+  .patch('/:id', describe({ summary: 'Rename a list or change its sharing', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), validate('json', patchBody), async (c) => {
     const row = await ownList(c.var.db, signedInUser(c).id, c.req.valid('param').id);
     const { name: newName, visibility } = c.req.valid('json');
     const updated = await updateList(c.var.db, row, { ...(newName !== undefined ? { name: newName } : {}), ...(visibility ? { visibility } : {}) }, c.var.now.getTime());
     return respond(c, (await detail(c, updated)).list);
   })
-  .delete('/:id', requireUser, validate('param', idParam), async (c) => {
+  .delete('/:id', describe({ summary: 'Delete a list', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const row = await ownList(c.var.db, signedInUser(c).id, c.req.valid('param').id);
     await deleteList(c.var.db, row);
     return respond(c, { id: row.id, deleted: true });
   })
-  .post('/:id/article', requireUser, validate('param', targetParam), validate('json', articleBody), async (c) => {
+  .post('/:id/article', describe({ summary: 'Add a product to a list', security: 'session', errors: ['articleNotFound', 'basketArticleLimit', 'basketListLimit', 'notFound', 'unauthorized'] }), requireUser, validate('param', targetParam), validate('json', articleBody), async (c) => {
     const user = signedInUser(c);
     const { id } = c.req.valid('param');
     const { article, price, units, key } = c.req.valid('json');
@@ -158,14 +159,14 @@ export const basketsApi = new Hono<AppEnv>()
     const { list, articles } = await detail(c, { ...row, updatedAt: now });
     return respond(c, { list, article: articles.find((a) => a.articleId === article)! });
   })
-  .delete('/:id/article/:articleId', requireUser, validate('param', articleParams), async (c) => {
+  .delete('/:id/article/:articleId', describe({ summary: 'Remove a product from a list', security: 'session', errors: ['basketArticleNotInList', 'notFound', 'unauthorized'] }), requireUser, validate('param', articleParams), async (c) => {
     const { id, articleId } = c.req.valid('param');
     const row = await ownList(c.var.db, signedInUser(c).id, id);
     const now = c.var.now.getTime();
     await removeArticle(c.var.db, row, articleId, now);
     return respond(c, await detail(c, { ...row, updatedAt: now }));
   })
-  .post('/:id/from/:sourceId', requireUser, validate('param', copyParams), validate('json', copyBody), async (c) => {
+  .post('/:id/from/:sourceId', describe({ summary: 'Copy the products of another list into this one', security: 'session', errors: ['basketCopySameList', 'notFound', 'unauthorized'] }), requireUser, validate('param', copyParams), validate('json', copyBody), async (c) => {
     const user = signedInUser(c);
     const { id, sourceId } = c.req.valid('param');
     const target = await ownList(c.var.db, user.id, id);
@@ -179,12 +180,12 @@ export const basketsApi = new Hono<AppEnv>()
     }
     return respond(c, { ...result, ...(await detail(c, { ...target, updatedAt: now })) });
   })
-  .post('/:id/public/to-cart', validate('param', publicParam), async (c) => {
+  .post('/:id/public/to-cart', describe({ summary: 'Put the products of a shared list into the cart', errors: ['notFound'] }), validate('param', publicParam), async (c) => {
     const row = await publicList(c.var.db, c.req.valid('param').id);
     const lines = await articlesOf(c.var.db, row.id, c.var.channel.id, c.var.language);
     return respond(c, await moveAllToCart(c, lines));
   })
-  .post('/:id/to-cart', requireUser, validate('param', idParam), async (c) => {
+  .post('/:id/to-cart', describe({ summary: "Put the products of one of the customer's lists into the cart", security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const row = await ownList(c.var.db, signedInUser(c).id, c.req.valid('param').id);
     const lines = await articlesOf(c.var.db, row.id, c.var.channel.id, c.var.language);
     return respond(c, await moveAllToCart(c, lines));

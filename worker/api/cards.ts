@@ -29,6 +29,7 @@ import { paymentGateway } from '../payments/gateway';
 import { GatewayError, outcomeIsFor } from '../payments/port';
 import { cardCheckReference, disableBankCard, isCardCheckOf, listBankCards } from '../payments/stored-cards';
 import { shopperReference } from '../payments/shopper';
+import { describe } from '../http/openapi-meta';
 
 /** The channel's calendar date now: a card expires at the end of its month there. */
 function today(c: AppContext): string {
@@ -89,11 +90,11 @@ registerOwnedResource({
 });
 
 export const userCardsApi = new Hono<AppEnv>()
-  .get('/bankCards', requireUser, async (c) => {
+  .get('/bankCards', describe({ summary: "The customer's saved cards", security: 'session', errors: ['paymentGatewayNotConfigured', 'unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await listBankCards(paymentGateway(c.env), signedInUser(c), today(c), c.env.DB).catch(gatewayFailure)));
   })
-  .post('/adyen/new-card', requireUser, validate('json', newCardBody), async (c) => {
+  .post('/adyen/new-card', describe({ summary: 'Save a new card (Adyen)', security: 'session', errors: ['paymentGatewayNotConfigured', 'unauthorized'] }), requireUser, validate('json', newCardBody), async (c) => {
     const user = signedInUser(c);
     const body = c.req.valid('json');
     const origin = requestOrigin(c);
@@ -114,7 +115,7 @@ export const userCardsApi = new Hono<AppEnv>()
     }).catch(gatewayFailure);
     return c.json(okEnvelope(answerFor(outcome, [], { ok: page, ko: page })));
   })
-  .post('/adyen/payment/details', requireUser, validate('json', detailsBody), async (c) => {
+  .post('/adyen/payment/details', describe({ summary: 'Finish saving a card after the 3-D Secure step', security: 'session', errors: ['paymentDetailsMismatch', 'paymentGatewayNotConfigured', 'unauthorized'] }), requireUser, validate('json', detailsBody), async (c) => {
     const { details } = c.req.valid('json');
     const page = cardsPage(c);
     // The same result sent twice (a reload of the return page) is one call at the provider.
@@ -124,7 +125,7 @@ export const userCardsApi = new Hono<AppEnv>()
     if (!outcomeIsFor(outcome, (reference) => isCardCheckOf(reference, signedInUser(c).id))) throw appError('paymentDetailsMismatch');
     return c.json(okEnvelope(answerFor(outcome, [], { ok: page, ko: page })));
   })
-  .delete('/0/bankstore/adyen/:id/disable', requireUser, validate('param', cardIdParam), async (c) => {
+  .delete('/0/bankstore/adyen/:id/disable', describe({ summary: 'Delete a saved card', security: 'session', errors: ['invalidRequest', 'notFound', 'paymentGatewayNotConfigured', 'storedCardInSubscription', 'unauthorized'] }), requireUser, validate('param', cardIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const result = await disableBankCard(paymentGateway(c.env), signedInUser(c), id, today(c), c.env.DB).catch((error: unknown) => {
       // Removed meanwhile (another tab): the provider no longer knows the id.
@@ -136,7 +137,7 @@ export const userCardsApi = new Hono<AppEnv>()
     return c.json(okEnvelope({ id, disabled: true }));
   });
 
-export const usersCardsApi = new Hono<AppEnv>().get('/:id/bankCards', requireUser, validate('param', userIdParam), async (c) => {
+export const usersCardsApi = new Hono<AppEnv>().get('/:id/bankCards', describe({ summary: "The saved cards of a user (the caller's own)", security: 'session', errors: ['notFound', 'paymentGatewayNotConfigured', 'unauthorized'] }), requireUser, validate('param', userIdParam), async (c) => {
   const caller = signedInUser(c);
   const user = await loadOwned(c.var.db, { table: users, id: users.hashId, userId: users.id }, caller.id, c.req.valid('param').id);
   c.header('Cache-Control', 'private, no-store');

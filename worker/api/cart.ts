@@ -21,6 +21,7 @@ import { countAddresses } from '../identity/addresses';
 import { cartCookieName } from '../identity/cart-cookie';
 import { registerOwnedResource } from '../identity/owned';
 import { currentUser, secureCookies } from '../identity/session';
+import { describe } from '../http/openapi-meta';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const lineParams = cartParam.extend({ lineId: z.coerce.number().int().positive() });
@@ -69,7 +70,7 @@ function respond<T extends object>(c: AppContext, body: T) {
 }
 
 export const cartOrders = new Hono<AppEnv>()
-  .post('/:id/cart/articles', validate('param', cartParam), validate('json', articlesBody), async (c) => {
+  .post('/:id/cart/articles', describe({ summary: 'Add articles (with services) to the cart', errors: ['articleNotFound', 'cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'installationPriceNotFound', 'installationServiceNotFound', 'insuranceNotForBusiness', 'notFound', 'serviceNotAvailable'] }), validate('param', cartParam), validate('json', articlesBody), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     const { db, channel } = c.var;
     const items: { fact: OfferFact; qty: number }[] = [];
@@ -95,13 +96,13 @@ export const cartOrders = new Hono<AppEnv>()
     }
     return respond(c, await readCart(c, cartId, { lines, notices }));
   })
-  .post('/:id/cart/:lineId/services', validate('param', lineParams), validate('json', serviceBody), async (c) => {
+  .post('/:id/cart/:lineId/services', describe({ summary: 'Attach an insurance, service or installation to a cart line', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'installationPriceNotFound', 'installationServiceNotFound', 'insuranceNotForBusiness', 'notFound', 'serviceNotAvailable'] }), validate('param', lineParams), validate('json', serviceBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const cartId = await ownCart(c, id);
     const lines = await attachService(c, cartId, await readCart(c, cartId), lineId, c.req.valid('json'));
     return respond(c, await readCart(c, cartId, { lines }));
   })
-  .put('/:id/cart/:lineId', validate('param', lineParams), validate('json', lineBody), async (c) => {
+  .put('/:id/cart/:lineId', describe({ summary: "Change a cart line's quantity or gift wrapping", errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'notFound', 'serviceNotAvailable'] }), validate('param', lineParams), validate('json', lineBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const { qty, giftPaper } = c.req.valid('json');
     const cartId = await ownCart(c, id);
@@ -126,19 +127,19 @@ export const cartOrders = new Hono<AppEnv>()
     }
     return respond(c, await readCart(c, cartId, { lines, notices }));
   })
-  .delete('/:id/cart/:lineId', validate('param', lineParams), async (c) => {
+  .delete('/:id/cart/:lineId', describe({ summary: 'Remove a line from the cart', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'notFound'] }), validate('param', lineParams), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const cartId = await ownCart(c, id);
     const result = await cartStub(c, cartId).remove(lineId, c.var.now.getTime());
     if (!result.ok) throw cartError(result.code);
     return respond(c, await readCart(c, cartId, { lines: result.lines }));
   })
-  .delete('/:id/cart', validate('param', cartParam), async (c) => {
+  .delete('/:id/cart', describe({ summary: 'Empty the cart', errors: ['notFound'] }), validate('param', cartParam), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     await cartStub(c, cartId).clear(c.var.now.getTime());
     return respond(c, await readCart(c, cartId, { lines: [] }));
   })
-  .delete('/modifier/:id', validate('param', cartParam), async (c) => {
+  .delete('/modifier/:id', describe({ summary: 'Clear a cart modifier (and the cart cookie)', errors: ['notFound'] }), validate('param', cartParam), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     await cartStub(c, cartId).clearModifier(c.var.now.getTime());
     // The browser forgets this cart: its next visit starts a new anonymous cart.
@@ -148,12 +149,12 @@ export const cartOrders = new Hono<AppEnv>()
   });
 
 export const cartCheckout = new Hono<AppEnv>()
-  .get('/orders/:id/cart', validate('param', cartParam), validate('query', z.object({ useCache: flag.optional(), recalculateStock: flag.optional() })), async (c) => {
+  .get('/orders/:id/cart', describe({ summary: 'The cart with its lines, totals and notices', errors: ['notFound'] }), validate('param', cartParam), validate('query', z.object({ useCache: flag.optional(), recalculateStock: flag.optional() })), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     // useCache is accepted for compatibility: carts are always read from their object (never stale).
     return respond(c, await readCart(c, cartId, { recalculateStock: c.req.valid('query').recalculateStock ?? false }));
   })
-  .get('/orders/orderdata/:id', validate('param', cartParam), async (c) => {
+  .get('/orders/orderdata/:id', describe({ summary: 'The cart summary for the order steps', errors: ['cartEmpty', 'notFound'] }), validate('param', cartParam), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     const view = await readCart(c, cartId, { recalculateStock: true });
     if (view.articles.length === 0) throw appError('cartEmpty', view.outOfStock ? { outOfStock: view.outOfStock } : undefined);
@@ -179,7 +180,7 @@ export const cartCheckout = new Hono<AppEnv>()
     const { notAvailableShopsReasons } = pickupShops(await pickupShopRows(c.var.db), { deliveryCountry: c.var.channel.country, sellerKinds: view.articles.map((a) => a.seller.kind) });
     return respond(c, { ...view, ordersAndDeliveries: [...groups.values()], criticalErrors, shippingPointsNotAllowedReasons, notAvailableShopsReasons, isCollectInShop });
   })
-  .get('/cart/token', async (c) => {
+  .get('/cart/token', describe({ summary: "The caller's cart id" }), async (c) => {
     const { cartId, encryptedCartId } = await callerCart(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ idCart: cartId, encryptedCartId, units: await cartStub(c, cartId).itemCount() }));

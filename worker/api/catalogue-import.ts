@@ -21,6 +21,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
+import { describe } from '../http/openapi-meta';
 import { validate } from '../http/validate';
 import { issueMessage } from '../http/validation-messages';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LINES, offerKeyString, parseCatalogueLines, reasonIssue, reasonOf, type BadLine, type LineReason, type ParsedLine } from '../jobs/catalogue-lines';
@@ -248,7 +249,17 @@ async function importState(db: D1Database, id: number) {
 }
 
 export const catalogueImportApi = new Hono<AppEnv>()
-  .post('/imports', requireOpsToken, async (c) => {
+  .post(
+    '/imports',
+    describe({
+      summary: 'Ops: import price, stock and offer changes (JSON Lines), applied in the background',
+      description:
+        'The body is JSON Lines (`application/x-ndjson`), one change per line: `update`, `create` or `withdraw` of an offer named by article, seller, channel and condition, each with its own `id` (the idempotency key). Every line is checked before anything is recorded; one bad line refuses the whole file with each bad line number in `details`. Answers 202 with the import id; `GET /api/ops/catalogue/imports/{id}` follows it. docs/catalogue-import.md has the format.',
+      errors: ['catalogueImportInvalid', 'catalogueImportEmpty', 'payloadTooLarge'],
+      success: { status: 202, contentType: 'application/json', description: 'The import is recorded and its lines are queued (the §7 envelope with the import id).' },
+    }),
+    requireOpsToken,
+    async (c) => {
     const text = await boundedText(c, MAX_IMPORT_BYTES);
     const parsed = parseCatalogueLines(text);
     if (parsed.total > MAX_IMPORT_LINES) throw appError('payloadTooLarge', { maxLines: MAX_IMPORT_LINES });
@@ -260,8 +271,9 @@ export const catalogueImportApi = new Hono<AppEnv>()
     await enqueue(c.env, importId, [...fresh.map(({ line, change }) => ({ importId, line, change })), ...waiting]);
     c.header('Location', `/api/ops/catalogue/imports/${importId}`);
     return c.json(okEnvelope({ importId, lines: parsed.total, queued: fresh.length, duplicates: parsed.lines.length - fresh.length, requeued: waiting.length }), 202);
-  })
-  .get('/imports/:id', requireOpsToken, validate('param', z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })), async (c) => {
+    },
+  )
+  .get('/imports/:id', describe({ summary: 'Ops: the state of a catalogue import (queued, applied, superseded and failed lines)', errors: ['notFound'] }), requireOpsToken, validate('param', z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })), async (c) => {
     const state = await importState(c.env.DB, c.req.valid('param').id);
     if (!state) throw appError('notFound');
     c.header('Cache-Control', 'no-store');

@@ -25,6 +25,7 @@ import { parseListingQuery } from '../domain/catalogue/listing-query';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
+import { describe } from '../http/openapi-meta';
 
 const id = /^\d{1,9}$/;
 const oneOrMany = z.union([z.string(), z.array(z.string())]).optional();
@@ -62,7 +63,7 @@ async function timed<T>(c: AppContext, work: () => Promise<T>): Promise<T> {
 }
 
 export const catalogue = new Hono<AppEnv>()
-  .get('/listing', validate('query', listingParams), async (c) => {
+  .get('/listing', describe({ summary: 'A product listing page (category, search, brand) with filters', errors: ['notFound'] }), validate('query', listingParams), async (c) => {
     const params = c.req.valid('query');
     const searchParams = new URL(c.req.url).searchParams;
     const text = first(params.query)?.trim() ?? '';
@@ -87,12 +88,12 @@ export const catalogue = new Hono<AppEnv>()
     });
     return c.json(okEnvelope(result));
   })
-  .get('/cards', validate('query', cardParams), async (c) => {
+  .get('/cards', describe({ summary: 'Product cards by article id' }), validate('query', cardParams), async (c) => {
     const ids = [...new Set(c.req.valid('query').ids.split(',').map(Number))];
     const cards = await timed(c, () => cardsByIds(c.var.db, c.var.language, c.var.channel.id, ids));
     return c.json(okEnvelope(cards));
   })
-  .get('/search/suggestions', validate('query', suggestionParams), async (c) => {
+  .get('/search/suggestions', describe({ summary: 'Search suggestions while typing' }), validate('query', suggestionParams), async (c) => {
     const { q } = c.req.valid('query');
     const suggestions = await timed(c, () => suggest(c.var.db, c.var.language, c.var.channel.id, q));
     return c.json(okEnvelope(suggestions));

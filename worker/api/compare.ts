@@ -20,6 +20,7 @@ import { compareRefusal, comparisonRows, parseCompareIds } from '../domain/catal
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope, type ErrorName } from '../http/errors';
 import { validate } from '../http/validate';
+import { describe } from '../http/openapi-meta';
 
 const compareParams = z.object({ ids: z.string().max(200).regex(/^[1-9]\d{0,8}(?:,[1-9]\d{0,8})*$/, 'product ids separated by commas') });
 
@@ -30,7 +31,7 @@ const REFUSAL_ERRORS = {
   unknownArticle: 'compareUnknownArticle',
 } as const satisfies Record<string, ErrorName>;
 
-export const compareApi = new Hono<AppEnv>().get('/', validate('query', compareParams), async (c) => {
+export const compareApi = new Hono<AppEnv>().get('/', describe({ summary: 'Compare products side by side', errors: ['compareMixedCategories', 'compareTooFew', 'compareTooMany', 'compareUnknownArticle'] }), validate('query', compareParams), async (c) => {
   const ids = parseCompareIds(c.req.valid('query').ids.split(','))!;
   const found = ids.length <= MAX_COMPARED ? await comparedArticles(c.var.db, c.var.language, c.var.channel.id, ids) : [];
   const refusal = compareRefusal(ids.length, found);

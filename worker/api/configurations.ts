@@ -29,9 +29,10 @@ import { MAX_DRIVES, parseBuildParam, type ConfigurationSlot } from '../domain/c
 import type { AppEnv } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { answerForm, formPage, formTextFields, pageFormFields } from '../http/forms';
-import { formLanguage, formOrJsonBody, pageParam, validate } from '../http/validate';
+import { formLanguage, formOrJson, pageParam, validate } from '../http/validate';
 import { loadOwned, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
+import { describe } from '../http/openapi-meta';
 
 const listQuery = z.object({
   page: pageParam,
@@ -80,14 +81,17 @@ registerOwnedResource({
 
 const deleteForm = z.object(pageFormFields).optional();
 
+const saveBody = formOrJson(z.union([saveJson, saveForm]), formTextFields);
+const deleteBody = formOrJson(deleteForm, formTextFields);
+
 export const configurationsApi = new Hono<AppEnv>()
-  .get('/', requireUser, validate('query', listQuery), async (c) => {
+  .get('/', describe({ summary: "The customer's saved PC configurations", security: 'session', errors: ['unauthorized'] }), requireUser, validate('query', listQuery), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const { page, pageSize } = c.req.valid('query');
     return c.json(okEnvelope(await listConfigurations(c.var.db, { userId: signedInUser(c).id, channel: c.var.channel.id, page, pageSize })));
   })
-  .post('/', requireUser, async (c) => {
-    const body = await formOrJsonBody(c, z.union([saveJson, saveForm]), formTextFields);
+  .post('/', describe({ summary: 'Save a PC configuration', security: 'session', errors: ['configurationLimit', 'configurationUnknownArticle', 'unauthorized'] }), saveBody, requireUser, async (c) => {
+    const body = await saveBody.read(c);
     const form = 'build' in body ? body : null;
     const pages =
       form?.respond === 'page'
@@ -99,17 +103,17 @@ export const configurationsApi = new Hono<AppEnv>()
     const parts = 'build' in body ? body.build : body.components;
     return answerForm(c, pages, () => saveConfiguration(c.var.db, { userId: signedInUser(c).id, name: body.name, components: parts, now: c.var.now }), 201);
   })
-  .delete('/:id', requireUser, validate('param', idParam), async (c) => {
+  .delete('/:id', describe({ summary: 'Delete a saved configuration', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);
     const { id } = c.req.valid('param');
     await loadOwned(c.var.db, ownedConfigurations, user.id, id);
     await deleteConfiguration(c.var.db, user.id, id);
     return c.json(okEnvelope({ id, deleted: true }));
   })
-  .post('/:id/delete', requireUser, validate('param', idParam), async (c) => {
+  .post('/:id/delete', describe({ summary: 'Delete a saved configuration (form without script)', security: 'session', errors: ['notFound', 'unauthorized'] }), deleteBody, requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);
     const { id } = c.req.valid('param');
-    const form = await formOrJsonBody(c, deleteForm, formTextFields);
+    const form = await deleteBody.read(c);
     const pages =
       form?.respond === 'page'
         ? { done: () => formPage(c, 'accountConfigurations', form.lang, { deleted: '1' }), refused: (code: string) => formPage(c, 'accountConfigurations', form.lang, { error: code }) }

@@ -11,7 +11,8 @@ import { buildParamOf } from '../domain/configurator/build-links';
 import { parseBuildParam } from '../domain/configurator/parts';
 import type { AppEnv } from '../http/context';
 import { answerForm, formPage, formTextFields, pageFormFields } from '../http/forms';
-import { formOrJsonBody } from '../http/validate';
+import { formOrJson } from '../http/validate';
+import { describe } from '../http/openapi-meta';
 
 const flag = z.union([z.boolean(), z.enum(['1', 'on', 'true', '0', 'false']).transform((v) => v === '1' || v === 'on' || v === 'true')]);
 
@@ -29,9 +30,11 @@ const body = z.object({
   ...pageFormFields,
 });
 
-export const configuratorCartApi = new Hono<AppEnv>().post('/to-cart', async (c) => {
+const toCartInput = formOrJson(body, formTextFields);
+
+export const configuratorCartApi = new Hono<AppEnv>().post('/to-cart', describe({ summary: 'Put a configurator build into the cart', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'configurationIncompatible', 'configurationUnknownArticle', 'installationPriceNotFound', 'installationServiceNotFound', 'insuranceNotForBusiness', 'serviceNotAvailable'] }), toCartInput, async (c) => {
   c.header('Cache-Control', 'private, no-store');
-  const input = await formOrJsonBody(c, body, formTextFields);
+  const input = await toCartInput.read(c);
   const pages =
     input.respond === 'page'
       ? {

@@ -29,6 +29,7 @@ import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { pageParam, validate } from '../http/validate';
 import { PUBLIC_PARAMETER_ROUTES } from '../identity/owned';
+import { describe } from '../http/openapi-meta';
 
 const MAX_PAGE_SIZE = 50;
 
@@ -62,14 +63,14 @@ export async function buildOrNotFound(db: Db, chosen: readonly ChosenPart[]) {
 }
 
 export const configuratorApi = new Hono<AppEnv>()
-  .get('/candidates', validate('query', candidatesQuery), async (c) => {
+  .get('/candidates', describe({ summary: 'Configurator: the candidate components for a slot', errors: ['notFound'] }), validate('query', candidatesQuery), async (c) => {
     const { slot, build: chosen, page, pageSize } = c.req.valid('query');
     const { db, channel, language } = c.var;
     const build = await buildOrNotFound(db, chosen);
     const candidates = await listCandidates(db, { slot, build, channel: channel.id, language, page, pageSize });
     return c.json(okEnvelope({ ...candidates, power: powerBudget(build) }));
   })
-  .get('/check', validate('query', checkQuery), async (c) => {
+  .get('/check', describe({ summary: "Configurator: check a build's compatibility", errors: ['notFound'] }), validate('query', checkQuery), async (c) => {
     const { build: chosen } = c.req.valid('query');
     const build = await buildOrNotFound(c.var.db, chosen);
     return c.json(okEnvelope({ parts: chosen, ...checkBuild(build), power: powerBudget(build) }));
@@ -80,7 +81,7 @@ PUBLIC_PARAMETER_ROUTES.add('GET /api/articles/:id/pccom-os');
 PUBLIC_PARAMETER_ROUTES.add('GET /api/checkout/articles/:id/filters');
 
 export const configuratorArticlesApi = new Hono<AppEnv>()
-  .get('/articles/:id/pccom-os', validate('param', idParam), async (c) => {
+  .get('/articles/:id/pccom-os', describe({ summary: 'The operating systems offered with an article', errors: ['notFound'] }), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db, channel } = c.var;
     const part = await articlePart(db, id);
@@ -90,7 +91,7 @@ export const configuratorArticlesApi = new Hono<AppEnv>()
     c.header('Content-Language', language);
     return c.json(okEnvelope(await osRecommendations(db, { build: buildOf(part ? [part] : []), channel: channel.id, language })));
   })
-  .get('/checkout/articles/:id/filters', validate('param', idParam), async (c) => {
+  .get('/checkout/articles/:id/filters', describe({ summary: 'Configurator filters of an article', errors: ['notFound'] }), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const part = await articlePart(c.var.db, id);
     if (part === undefined) throw appError('notFound', { articleId: id });

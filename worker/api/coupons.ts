@@ -20,9 +20,10 @@ import { addCoupon, COUPONS_PAGE_SIZE, listCoupons, MAX_COUPONS_PAGE_SIZE } from
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { answerForm, formPage, formTextFields, pageFormFields } from '../http/forms';
-import { formOrJsonBody, pageParam, validate } from '../http/validate';
+import { formOrJson, pageParam, validate } from '../http/validate';
 import { registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
+import { describe } from '../http/openapi-meta';
 
 const listQuery = z.object({
   page: pageParam,
@@ -44,15 +45,17 @@ registerOwnedResource({
   routes: [{ method: 'POST', path: '/api/user/:email/discountcode?code=BIENVENIDA10', ownerPass: false }],
 });
 
+const addInput = formOrJson(addBody, formTextFields);
+
 export const couponsApi = new Hono<AppEnv>()
-  .get('/discountcode', requireUser, validate('query', listQuery), async (c) => {
+  .get('/discountcode', describe({ summary: "The customer's discount coupons", security: 'session', errors: ['unauthorized'] }), requireUser, validate('query', listQuery), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const { page, pageSize } = c.req.valid('query');
     return c.json(okEnvelope(await listCoupons(c.var.db, { userId: signedInUser(c).id, channel: c.var.channel.id, language: c.var.language, now: c.var.now, page, pageSize })));
   })
-  .post('/:email/discountcode', requireUser, validate('param', emailParam), validate('query', addQuery), async (c) => {
+  .post('/:email/discountcode', describe({ summary: 'Add a discount coupon to the account', security: 'session', errors: ['couponAlreadyAdded', 'couponAlreadyUsed', 'couponEnded', 'couponLimit', 'couponNotFound', 'couponOtherChannel', 'couponRunOut', 'invalidRequest', 'notFound', 'unauthorized'] }), addInput, requireUser, validate('param', emailParam), validate('query', addQuery), async (c) => {
     const user = signedInUser(c);
-    const body = await formOrJsonBody(c, addBody, formTextFields);
+    const body = await addInput.read(c);
     const typed = c.req.valid('query').code ?? body?.code ?? '';
     const pages =
       body?.respond === 'page'

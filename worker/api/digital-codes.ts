@@ -17,6 +17,7 @@ import { okEnvelope } from '../http/errors';
 import { pageParam, validate } from '../http/validate';
 import { registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
+import { describe } from '../http/openapi-meta';
 
 /**
  * A code is delivered by paying an order of a digital article: a software licence (never a
@@ -58,12 +59,12 @@ const pageQuery = z.object({
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const digitalCodesApi = new Hono<AppEnv>()
-  .get('/user-codes', requireUser, validate('query', pageQuery), async (c) => {
+  .get('/user-codes', describe({ summary: "The customer's digital codes (game and software keys)", security: 'session', errors: ['unauthorized'] }), requireUser, validate('query', pageQuery), async (c) => {
     const query = c.req.valid('query');
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await userCodes(c.var.db, signedInUser(c).id, { page: query.page, pageSize: query['page-size'], now: c.var.now })));
   })
-  .get('/:id/reveal', requireUser, validate('param', idParam), async (c) => {
+  .get('/:id/reveal', describe({ summary: 'Reveal a digital code', security: 'session', errors: ['digitalCodeNotReleased', 'digitalCodeVoided', 'notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await revealCode(c.var.db, signedInUser(c).id, c.req.valid('param').id, c.var.now)));
   });

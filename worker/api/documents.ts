@@ -24,6 +24,7 @@ import { validate } from '../http/validate';
 import { loadOwnedAddress } from '../identity/addresses';
 import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
+import { describe } from '../http/openapi-meta';
 
 const BILLING_EXAMPLE = {
   name: 'Ana',
@@ -68,21 +69,21 @@ const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).o
 const convertParams = z.object({ orderNumber: z.string().regex(ORDER_NUMBER_PATTERN), billingAddressId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const documentsApi = new Hono<AppEnv>()
-  .get('/documents', requireUser, async (c) => {
+  .get('/documents', describe({ summary: "The customer's invoices and documents", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ documents: await userDocuments(c.var.db, signedInUser(c).id) }));
   })
-  .get('/documents/:id', requireUser, validate('param', idParam), async (c) => {
+  .get('/documents/:id', describe({ summary: 'One of the customer’s invoices or documents', security: 'session', errors: ['invoiceNotFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const doc = await userDocument(c.var.db, signedInUser(c).id, c.req.valid('param').id);
     return c.json(okEnvelope({ document: doc }));
   })
-  .get('/model347', requireUser, validate('query', yearQuery), async (c) => {
+  .get('/model347', describe({ summary: "The customer's annual purchases statement (model 347)", security: 'session', errors: ['unauthorized'] }), requireUser, validate('query', yearQuery), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const year = c.req.valid('query').year ?? c.var.now.getUTCFullYear();
     return c.json(okEnvelope(await userModel347(c.var.db, signedInUser(c).id, year)));
   })
-  .patch('/orders/:orderNumber/convert-to-nominative/:billingAddressId', requireUser, validate('param', convertParams), async (c) => {
+  .patch('/orders/:orderNumber/convert-to-nominative/:billingAddressId', describe({ summary: 'Convert a simplified invoice into a nominative one', security: 'session', errors: ['documentNotConvertible', 'nominativeNeedsTaxId', 'notFound', 'orderNotFound', 'unauthorized'] }), requireUser, validate('param', convertParams), async (c) => {
     const user = signedInUser(c);
     const { orderNumber, billingAddressId } = c.req.valid('param');
     const [order] = await c.var.db.select({ orderNumber: orders.orderNumber }).from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, user.id)));

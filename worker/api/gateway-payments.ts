@@ -29,6 +29,7 @@ import { METHOD_PROVIDER, gatewayOf, isProviderId, maybeGatewayOf } from '../pay
 import { startFieldsSchema } from '../payments/start-fields';
 import { confirmOrdersLater } from '../orders/confirmation';
 import { access, answerOf, gatewayFailure, pagesFor, withQuery, type Access } from './payments';
+import { describe } from '../http/openapi-meta';
 
 const orderNumber = z.string().regex(ORDER_NUMBER_PATTERN, 'an order number');
 const hash = z.string().regex(/^[0-9a-f]{32}$/, 'a payment link').optional();
@@ -126,14 +127,14 @@ export async function gatewayPaymentStatus(c: AppContext, who: Access): Promise<
 const returnParams = z.record(z.string().max(64), z.string().max(8000)).refine((value) => Object.keys(value).length <= 20, 'at most 20 values');
 
 export const gatewayPaymentsApi = new Hono<AppEnv>()
-  .post('/orders/payment/gateway/start', validate('query', z.object({ orderId: orderNumber })), validate('json', z.object({ hash, fields: z.record(z.string(), z.unknown()).default({}) }).strict()), async (c) => {
+  .post('/orders/payment/gateway/start', describe({ summary: 'Start a payment at a redirect gateway (PayPal, Redsys, Inespay\u2026)', security: 'optionalSession', errors: ['invalidRequest', 'notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'paymentNotAvailable', 'unauthorized'] }), validate('query', z.object({ orderId: orderNumber })), validate('json', z.object({ hash, fields: z.record(z.string(), z.unknown()).default({}) }).strict()), async (c) => {
     const body = c.req.valid('json');
     const who = await access(c, c.req.valid('query').orderId, body.hash);
     const fields = startFieldsSchema(gatewayMethodOf(who)).safeParse(body.fields);
     if (!fields.success) throw appError('invalidRequest', { target: 'json', issues: fields.error.issues.map((issue) => ({ path: ['fields', ...issue.path].join('.'), message: issue.message })) });
     return c.json(okEnvelope(await startGatewayPayment(c, who, fields.data)));
   })
-  .post('/orders/payment/gateway/return', validate('json', z.object({ orderId: orderNumber, provider: z.string().max(20), params: returnParams, hash }).strict()), async (c) => {
+  .post('/orders/payment/gateway/return', describe({ summary: 'Return from a payment gateway: confirm the payment', security: 'optionalSession', errors: ['invalidRequest', 'notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'paymentNotAvailable', 'unauthorized'] }), validate('json', z.object({ orderId: orderNumber, provider: z.string().max(20), params: returnParams, hash }).strict()), async (c) => {
     const { orderId, provider, params, hash: linkHash } = c.req.valid('json');
     const who = await access(c, orderId, linkHash);
     const method = gatewayMethodOf(who);
@@ -148,7 +149,7 @@ export const gatewayPaymentsApi = new Hono<AppEnv>()
     if (outcome.kind === 'no_attempt') return c.json(okEnvelope(await gatewayPaymentStatus(c, who)));
     return c.json(okEnvelope(answerOf(outcome)));
   })
-  .get('/orders/payment/gateway/status', validate('query', z.object({ orderId: orderNumber, hash })), async (c) => {
+  .get('/orders/payment/gateway/status', describe({ summary: 'The status of a gateway payment', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentInProgress', 'unauthorized'] }), validate('query', z.object({ orderId: orderNumber, hash })), async (c) => {
     const { orderId, hash: linkHash } = c.req.valid('query');
     return c.json(okEnvelope(await gatewayPaymentStatus(c, await access(c, orderId, linkHash))));
   });

@@ -22,8 +22,9 @@ import { giftCardPurchaseSchema, type GiftCardDetails } from '../gift-cards/rule
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
 import { formTextFields, pageFormFields } from '../http/forms';
-import { formLanguage, formOrJsonBody, validate } from '../http/validate';
+import { formLanguage, formOrJson, validate } from '../http/validate';
 import { limitAttempt } from '../identity/rate-limit';
+import { describe } from '../http/openapi-meta';
 
 /** `respond=page`: sent by the page's form without script, answered with a page rather than JSON. */
 const purchaseBody = giftCardPurchaseSchema.extend(pageFormFields);
@@ -53,15 +54,17 @@ async function addGiftCards(c: AppContext, purchase: { amount: number; qty: numb
   return readCart(c, cartId, { lines: result.lines });
 }
 
+const purchaseInput = formOrJson(purchaseBody);
+
 export const giftCardsApi = new Hono<AppEnv>()
-  .post('/validate', validate('query', z.object({ code: z.string().min(1).max(40) })), async (c) => {
+  .post('/validate', describe({ summary: 'Check a gift card code and its balance', errors: ['giftCardEmpty', 'giftCardExpired', 'giftCardUnknown', 'tooManyAttempts'] }), validate('query', z.object({ code: z.string().min(1).max(40) })), async (c) => {
     await limitAttempt(c, 'giftCard');
     const check = await checkGiftCard(c.var.db, c.req.valid('query').code, c.var.now);
     if (!check.ok) throw appError(check.problem === 'unknown' ? 'giftCardUnknown' : check.problem === 'expired' ? 'giftCardExpired' : 'giftCardEmpty');
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ code: check.code, balance: check.balance, expiresAt: new Date(check.expiresAt).toISOString() }));
   })
-  .post('/purchase', async (c) => {
+  .post('/purchase', describe({ summary: 'Buy gift cards (put them into the cart)', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'giftCardNotOnSale', 'invalidRequest'] }), purchaseInput, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     let fields: PurchaseFields = {};
     const fromForm = (form: FormData) => {
@@ -70,7 +73,7 @@ export const giftCardsApi = new Hono<AppEnv>()
     };
     const byForm = /^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(c.req.header('Content-Type') ?? '');
     try {
-      const purchase = await formOrJsonBody(c, purchaseBody, fromForm);
+      const purchase = await purchaseInput.read(c, fromForm);
       if (!purchase) throw appError('invalidRequest', { target: 'json', issues: [{ path: '', message: 'empty body' }] });
       const view = await addGiftCards(c, purchase);
       if (purchase.respond === 'page') return c.redirect(href('cartBasket', formLanguage(c, purchase.lang), c.var.channel), 303);

@@ -18,10 +18,11 @@ import { href } from '../../client/routes';
 import type { AppContext, AppEnv } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { pageFormFields } from '../http/forms';
-import { formLanguage, formOrJsonBody, pageParam, validate } from '../http/validate';
+import { formLanguage, formOrJson, pageParam, validate } from '../http/validate';
 import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 import { INBOX_MAX_PAGE_SIZE, INBOX_PAGE_SIZE, inboxPage, markAllRead, markMessage } from '../inbox/read';
+import { describe } from '../http/openapi-meta';
 
 /**
  * A message for the cross-user test: an order paid at the shop and collected (as staff would move
@@ -74,31 +75,33 @@ function answer(c: AppContext, fields: FormFields, json: unknown) {
   return c.redirect(fields.page && fields.page > 1 ? `${list}?page=${fields.page}` : list, 303);
 }
 
+const formInput = formOrJson(formFields, fromForm);
+
 export const inboxApi = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', validate('query', pageQuery), async (c) => {
+  .get('/', describe({ summary: "The customer's inbox messages", security: 'session', errors: ['unauthorized'] }), validate('query', pageQuery), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const { page, pageSize } = c.req.valid('query');
     const found = await inboxPage(c.var.db, signedInUser(c).id, page, pageSize);
     return c.json(okEnvelope({ items: found.rows.map((row) => render(c, row)), total: found.total, unread: found.unread, page, pageSize }));
   })
-  .post('/read-all', async (c) => {
-    const fields = await formOrJsonBody(c, formFields, fromForm);
+  .post('/read-all', describe({ summary: 'Mark every inbox message as read', security: 'session', errors: ['unauthorized'] }), formInput, async (c) => {
+    const fields = await formInput.read(c);
     const marked = await markAllRead(c.var.db, signedInUser(c).id, c.var.now);
     return answer(c, fields, { marked });
   })
-  .get('/:id', validate('param', idParam), async (c) => {
+  .get('/:id', describe({ summary: 'One inbox message', security: 'session', errors: ['notFound', 'unauthorized'] }), validate('param', idParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const row = await markMessage(c.var.db, signedInUser(c).id, c.req.valid('param').id, true, c.var.now);
     return c.json(okEnvelope(render(c, row)));
   })
-  .post('/:id/read', validate('param', idParam), async (c) => {
-    const fields = await formOrJsonBody(c, formFields, fromForm);
+  .post('/:id/read', describe({ summary: 'Mark an inbox message as read', security: 'session', errors: ['notFound', 'unauthorized'] }), formInput, validate('param', idParam), async (c) => {
+    const fields = await formInput.read(c);
     const row = await markMessage(c.var.db, signedInUser(c).id, c.req.valid('param').id, true, c.var.now);
     return answer(c, fields, render(c, row));
   })
-  .post('/:id/unread', validate('param', idParam), async (c) => {
-    const fields = await formOrJsonBody(c, formFields, fromForm);
+  .post('/:id/unread', describe({ summary: 'Mark an inbox message as unread', security: 'session', errors: ['notFound', 'unauthorized'] }), formInput, validate('param', idParam), async (c) => {
+    const fields = await formInput.read(c);
     const row = await markMessage(c.var.db, signedInUser(c).id, c.req.valid('param').id, false, c.var.now);
     return answer(c, fields, render(c, row));
   });

@@ -53,11 +53,19 @@ import { configurationsApi } from './configurations';
 import { configuratorApi, configuratorArticlesApi } from './configurator';
 import { configuratorCartApi } from './configurator-cart';
 import { catalogueImportApi } from './catalogue-import';
+import { apiReferencePage, openApiDocumentOf } from '../http/openapi-routes';
+import { describe } from '../http/openapi-meta';
 
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
   .use('*', refuseCardData)
-  .get('/health', (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
+  .get('/health', describe({ summary: 'Whether the API answers, with the channel and language of the request', tag: 'api' }), (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
+  .get('/openapi.json', describe({ summary: 'This OpenAPI 3.1 document', tag: 'api', success: { description: 'The OpenAPI document (not in the envelope).', contentType: 'application/json' } }), (c): Response => c.json(openApiDocumentOf(api)))
+  .get('/docs', describe({ summary: 'The API reference page', tag: 'api', errors: ['notFound'], success: { description: 'An HTML page rendering this document.', contentType: 'text/html' } }), (c) => {
+    const page = apiReferencePage(c);
+    if (!page) throw appError('notFound');
+    return page;
+  })
   // Before /checkout: a pay-later payer leaving the gateway step is not signed in, and /checkout/orders/* asks for a session.
   .route('/', paymentsApi)
   .route('/', gatewayPaymentsApi)

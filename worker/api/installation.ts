@@ -11,6 +11,7 @@ import { quoteInstallation } from '../cart/installation';
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
+import { describe } from '../http/openapi-meta';
 
 const query = z.object({
   postalCode: z.string().trim().min(1).max(12),
@@ -18,7 +19,7 @@ const query = z.object({
   articleId: z.coerce.number().int().positive(),
 });
 
-export const installationApi = new Hono<AppEnv>().get('/articles/installation/data', validate('query', query), async (c) => {
+export const installationApi = new Hono<AppEnv>().get('/articles/installation/data', describe({ summary: 'The price of installing an article at a postal code', errors: ['installationPriceNotFound', 'installationServiceNotFound'] }), validate('query', query), async (c) => {
   const { postalCode, serviceId, articleId } = c.req.valid('query');
   const quote = await quoteInstallation(c.var.db, c.var.language, { serviceId, articleId, countryIso: c.var.channel.country, postalCode });
   if (!quote.ok) throw appError(quote.error, quote.error === 'installationPriceNotFound' ? { postalCode } : undefined);

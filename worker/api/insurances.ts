@@ -24,10 +24,11 @@ import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import type { AppContext, AppEnv } from '../http/context';
 import { okEnvelope } from '../http/errors';
 import { answerForm, formPage, formTextFields, pageFormFields } from '../http/forms';
-import { formOrJsonBody, pageParam, validate } from '../http/validate';
+import { formOrJson, pageParam, validate } from '../http/validate';
 import { COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 import { eligiblePurchases, listPolicies, newPolicyLine, POLICIES_PAGE_SIZE, renewalLine, type StandaloneLine } from '../insurances/account';
+import { describe } from '../http/openapi-meta';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const pageQuery = z.object({ page: pageParam });
@@ -65,24 +66,27 @@ async function toBasket(c: AppContext, form: { respond?: 'page' | 'json'; lang?:
   });
 }
 
+const newPolicy = formOrJson(newPolicyBody, formFields(['articleId', 'insuranceId']));
+const renewal = formOrJson(renewBody, formFields([]));
+
 export const insurancesApi = new Hono<AppEnv>()
   .use('*', requireUser)
-  .get('/', validate('query', pageQuery), async (c) => {
+  .get('/', describe({ summary: "The customer's insurance policies", security: 'session', errors: ['unauthorized'] }), validate('query', pageQuery), async (c) => {
     const { page } = c.req.valid('query');
     const policies = await listPolicies(c.var.db, signedInUser(c), c.var.language, c.var.now);
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ policies: policies.slice((page - 1) * POLICIES_PAGE_SIZE, page * POLICIES_PAGE_SIZE), page, pageSize: POLICIES_PAGE_SIZE, total: policies.length }));
   })
-  .get('/eligible', async (c) => {
+  .get('/eligible', describe({ summary: 'The purchases that can still get an insurance', security: 'session', errors: ['unauthorized'] }), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ purchases: await eligiblePurchases(c.var.db, signedInUser(c), c.var.language, c.var.now) }));
   })
-  .post('/new-policy', async (c) => {
-    const body = await formOrJsonBody(c, newPolicyBody, formFields(['articleId', 'insuranceId']));
+  .post('/new-policy', describe({ summary: 'Buy an insurance for a purchased product (into the cart)', security: 'session', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'insuranceNotEligible', 'insuranceNotForBusiness', 'insurancePurchaseNotFound', 'unauthorized'] }), newPolicy, async (c) => {
+    const body = await newPolicy.read(c);
     return toBasket(c, body, 'accountNewPolicy', () => newPolicyLine(c.var.db, signedInUser(c), c.var.language, body, c.var.now));
   })
-  .post('/:id/renew', validate('param', z.object({ id })), async (c) => {
-    const body = await formOrJsonBody(c, renewBody, formFields([]));
+  .post('/:id/renew', describe({ summary: 'Renew an insurance policy (into the cart)', security: 'session', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'insuranceNotForBusiness', 'insuranceNotRenewable', 'notFound', 'unauthorized'] }), renewal, validate('param', z.object({ id })), async (c) => {
+    const body = await renewal.read(c);
     return toBasket(c, body, 'accountInsuranceRenewals', () => renewalLine(c.var.db, signedInUser(c), c.req.valid('param').id, c.var.now));
   });
 

@@ -37,6 +37,7 @@ import { answerRequest, authorizationStatusFor, invoiceItems, requestNonHolderRe
 import { INVOICE_CODE_PATTERN, LINK_SECRET_PATTERN, parseAmountCents } from '../non-holder/rules';
 import { acceptReassignment, offerReassignment } from '../reassignment/reassign';
 import { channelOrigins } from '../seo/hreflang';
+import { describe } from '../http/openapi-meta';
 
 const invoice = z.string().trim().toUpperCase().regex(INVOICE_CODE_PATTERN, 'an invoice code such as ES-F-2026-000012');
 const article = z.coerce.number().int().positive().max(2_147_483_647);
@@ -74,7 +75,7 @@ registerOwnedResource({
 });
 
 export const nonHolderApi = new Hono<AppEnv>()
-  .post('/users/rma/non-holder', requireUser, validate('json', requestBody), async (c) => {
+  .post('/users/rma/non-holder', describe({ summary: 'Return request by someone who is not the invoice holder', security: 'session', errors: ['articleNotInChannel', 'articleNotInInvoice', 'authorizationPending', 'invoiceNotFound', 'ownInvoice', 'returnNotAllowed', 'returnPeriodExpired', 'returnQtyExceeded', 'tooManyAttempts', 'unauthorized'] }), requireUser, validate('json', requestBody), async (c) => {
     const body = c.req.valid('json');
     const user = signedInUser(c);
     await limitAttempt(c, 'nonHolder', user.email);
@@ -97,7 +98,7 @@ export const nonHolderApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ invoice: created.found.document.code, article: body.article, status: 'pending' as const, qty: body.qty, expiresAt: new Date(created.authorization.expiresAt).toISOString() }), 201);
   })
-  .post('/users/rma/non-holder/items', requireUser, validate('json', itemsBody), async (c) => {
+  .post('/users/rma/non-holder/items', describe({ summary: 'The returnable items of an invoice, for a non-holder', security: 'session', errors: ['articleNotInChannel', 'invalidRequest', 'invoiceNotFound', 'ownInvoice', 'tooManyAttempts', 'unauthorized'] }), requireUser, validate('json', itemsBody), async (c) => {
     const body = c.req.valid('json');
     const user = signedInUser(c);
     await limitAttempt(c, 'nonHolder', user.email);
@@ -106,14 +107,14 @@ export const nonHolderApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await invoiceItems(c.var.db, { userId: user.id, channelId: c.var.channel.id, invoice: body.invoice, totalCents })));
   })
-  .get('/users/rma/user/rma/authorization/:invoice/:article', requireUser, validate('param', statusParams), async (c) => {
+  .get('/users/rma/user/rma/authorization/:invoice/:article', describe({ summary: "The holder's authorization of a non-holder return", security: 'session', errors: ['articleNotInChannel', 'articleNotInInvoice', 'invoiceNotFound', 'tooManyAttempts', 'unauthorized'] }), requireUser, validate('param', statusParams), async (c) => {
     const params = c.req.valid('param');
     const user = signedInUser(c);
     await limitAttempt(c, 'nonHolder', user.email);
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await authorizationStatusFor(c.var.db, { userId: user.id, channelId: c.var.channel.id, invoice: params.invoice, articleId: params.article, now: c.var.now })));
   })
-  .post('/users/rma/non-holder/answer', requireUser, validate('json', answerBody), async (c) => {
+  .post('/users/rma/non-holder/answer', describe({ summary: 'The invoice holder answers a non-holder return request', security: 'optionalSession', errors: ['articleNotInInvoice', 'authorizationAnswered', 'invalidLink', 'invalidRequest', 'notFound', 'orderNotFound', 'returnNotAllowed', 'returnPeriodExpired', 'returnQtyExceeded', 'unauthorized'] }), requireUser, validate('json', answerBody), async (c) => {
     const body = c.req.valid('json');
     const user = signedInUser(c);
     const answer = await answerRequest({ db: c.var.db, env: c.env, now: c.var.now }, { token: body.token, userId: user.id, decision: body.decision, refundMethod: body.refundMethod });
@@ -129,7 +130,7 @@ export const nonHolderApi = new Hono<AppEnv>()
     );
     return c.json(okEnvelope({ state: answer.state, returnId: answer.returnId }));
   })
-  .post('/user/orders/:id/reassign', requireUser, validate('param', orderParam), validate('json', reassignBody), async (c) => {
+  .post('/user/orders/:id/reassign', describe({ summary: 'Reassign an order to another account', security: 'session', errors: ['notFound', 'reassignToSelf', 'tooManyAttempts', 'unauthorized', 'userNotFound'] }), requireUser, validate('param', orderParam), validate('json', reassignBody), async (c) => {
     const user = signedInUser(c);
     await limitAttempt(c, 'reassign', user.email);
     const offer = await offerReassignment(c.var.db, { userId: user.id, orderNumber: c.req.valid('param').id, email: c.req.valid('json').email, now: c.var.now });
@@ -150,7 +151,7 @@ export const nonHolderApi = new Hono<AppEnv>()
     );
     return c.json(okEnvelope({ orderNumber: offer.orderNumber, email: offer.recipient.email, expiresAt: new Date(offer.expiresAt).toISOString() }), 201);
   })
-  .post('/user/order-reassignments/accept', requireUser, validate('json', acceptBody), async (c) => {
+  .post('/user/order-reassignments/accept', describe({ summary: 'Accept an order reassigned to this account', security: 'optionalSession', errors: ['invalidLink', 'notFound', 'unauthorized'] }), requireUser, validate('json', acceptBody), async (c) => {
     const user = signedInUser(c);
     const accepted = await acceptReassignment(c.var.db, { key: c.req.valid('json').key, user, now: c.var.now });
     return c.json(okEnvelope({ orderNumber: accepted.orderNumber, detail: href('accountOrderDetail', c.var.language, c.var.channel) + `?order=${encodeURIComponent(accepted.orderNumber)}` }));

@@ -25,13 +25,14 @@ import { canChange } from '../../client/orders/actions';
 import { refundableAmount } from '../refunds/refunds';
 import { ReplacedOrderMovedError, settleReplacement } from '../orders/transitions';
 import type { AppContext, AppEnv } from '../http/context';
-import { AppError, appError, entryForCode, okEnvelope } from '../http/errors';
+import { AppError, appError, entryForCode, ERRORS, okEnvelope, type ErrorName } from '../http/errors';
 import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
 import { allocate } from '../domain/orders/allocate';
 import { BalanceSpentError, CouponUsedUpError, GiftCardSpentError, OversoldError, placeOrders } from '../orders/place';
 import { confirmOrdersLater } from '../orders/confirmation';
 import { coverageDetails } from '../insurances/covered';
+import { describe } from '../http/openapi-meta';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const id = z.coerce.number().int().positive();
@@ -50,6 +51,12 @@ const paymentSlugs = PAYMENT_METHODS.map((m) => m.slug) as [PaymentSlug, ...Paym
  * (1159). The other warnings (a better offer elsewhere, international weight…) only inform.
  */
 const REFUSED_ON_PLACE: ReadonlySet<number> = new Set([ALERT_CODES.incompleteBillingAddress, ALERT_CODES.digitalCodesLimit, ALERT_CODES.maxCashOnDelivery]);
+
+/** The catalogue entries of the critical errors that refuse an order (the document of POST /orders/:id/place). */
+const CRITICAL_ERRORS = (Object.keys(ERRORS) as ErrorName[]).filter((name) => {
+  const code = ERRORS[name].code;
+  return typeof code === 'number' && (Object.values(ALERT_CODES) as number[]).includes(code) && !IGNORED_FOR_DISPLAY.includes(code) && (alertFor(code).blocksNextStep || REFUSED_ON_PLACE.has(code));
+});
 
 /** A critical error standing in the way of the order, as its catalogue entry (an unknown code is still a 409). */
 function criticalError(code: number): AppError {
@@ -129,12 +136,12 @@ async function replacedOrder(c: AppContext, userId: number, modifier: CartModifi
 
 export const checkoutOrders = new Hono<AppEnv>()
   .use('/orders/*', requireUser)
-  .get('/orders/:id/draft', validate('param', cartParam), async (c) => {
+  .get('/orders/:id/draft', describe({ summary: 'The checkout draft of an order (address, delivery, payment choices)', errors: ['notFound'] }), validate('param', cartParam), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(parseDraft(await cartStub(c, cartId).draft())));
   })
-  .put('/orders/:id/draft', validate('param', cartParam), validate('json', draftPatch), async (c) => {
+  .put('/orders/:id/draft', describe({ summary: 'Save the checkout draft of an order', security: 'session', errors: ['notFound', 'shippingPointNotFound', 'unauthorized'] }), validate('param', cartParam), validate('json', draftPatch), async (c) => {
     const user = signedInUser(c);
     const cartId = await ownCart(c, c.req.valid('param').id);
     const patch = c.req.valid('json');
@@ -147,7 +154,7 @@ export const checkoutOrders = new Hono<AppEnv>()
     await stub.saveDraft(JSON.stringify(draft));
     return c.json(okEnvelope(draft));
   })
-  .get('/orders/:id/quote', validate('param', cartParam), validate('query', quoteQuery), async (c) => {
+  .get('/orders/:id/quote', describe({ summary: "The order's quote: prices, delivery options, payment methods, alerts", security: 'session', errors: ['agencyNotAvailable', 'blockedPostalCode', 'canaryLimitation', 'cartEmpty', 'cartOutOfStock', 'countryLimitation', 'customsAddressMatch', 'deliveryDateNotAvailable', 'dropshippingLimitation', 'giftCardEmpty', 'giftCardExpired', 'giftCardForGiftCards', 'giftCardUnknown', 'installationPriceNotFound', 'installationServiceNotFound', 'internationalWeight', 'invalidRequest', 'neutralNotAvailable', 'noAgencies', 'noZonesInMarketplace', 'notFound', 'personalIdRequired', 'shippingPointNotAllowed', 'shippingPointNotFound', 'shopNotAvailable', 'unauthorized'] }), validate('param', cartParam), validate('query', quoteQuery), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
     const query = c.req.valid('query');
     const quote = await quoteCheckout(c, signedInUser(c), cartId, { ...query, couponCodes: query.couponCodes?.split(',') ?? [] } as DeliveryChoice);
@@ -166,7 +173,7 @@ export const checkoutOrders = new Hono<AppEnv>()
       }),
     );
   })
-  .post('/orders/:id/place', validate('param', cartParam), validate('json', z.union([placeBody, placeFromDraft])), async (c) => {
+  .post('/orders/:id/place', describe({ summary: 'Place the order', security: 'session', errors: [...CRITICAL_ERRORS, 'agencyNotAvailable', 'articleNotInInvoice', 'balanceSpent', 'blockedPostalCode', 'canaryLimitation', 'cartEmpty', 'cartOutOfStock', 'countryLimitation', 'couponUsedUp', 'customsAddressMatch', 'deliveryDateNotAvailable', 'dropshippingLimitation', 'giftCardEmpty', 'giftCardExpired', 'giftCardForGiftCards', 'giftCardUnknown', 'installationPriceNotFound', 'installationServiceNotFound', 'internationalWeight', 'invalidRequest', 'invoiceNotFound', 'neutralNotAvailable', 'noAgencies', 'noZonesInMarketplace', 'notFound', 'oneyTermsNotAccepted', 'orderModificationExpired', 'orderNotFound', 'orderNotInEdition', 'paymentGatewayNotConfigured', 'paymentNotAvailable', 'personalIdRequired', 'refundExceedsPaid', 'shippingPointNotAllowed', 'shippingPointNotFound', 'shopNotAvailable', 'unauthorized'] }), validate('param', cartParam), validate('json', z.union([placeBody, placeFromDraft])), async (c) => {
     const user = signedInUser(c);
     const cartId = await ownCart(c, c.req.valid('param').id);
     const sent = c.req.valid('json');

@@ -19,6 +19,7 @@ import { orders } from '../db/schema';
 import { loadOwned, registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 import { createPayLink, payLinkOf, payLinkOrders, type PayLink, type PayLinkError } from '../payments/pay-later';
+import { describe } from '../http/openapi-meta';
 
 const orderParam = z.object({ id: z.string().regex(ORDER_NUMBER_PATTERN, 'an order number') });
 const hashParam = z.object({ hash: z.string().max(64) });
@@ -53,7 +54,7 @@ function linkAnswer(c: AppContext, link: PayLink) {
 }
 
 export const payLaterApi = new Hono<AppEnv>()
-  .post('/payment/link/create/:id', requireUser, validate('param', orderParam), async (c) => {
+  .post('/payment/link/create/:id', describe({ summary: 'Create a payment link for an order', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'unauthorized'] }), requireUser, validate('param', orderParam), async (c) => {
     const { id: orderNumber } = c.req.valid('param');
     const user = signedInUser(c);
     await loadOwned(c.var.db, OWNED_ORDERS, user.id, orderNumber);
@@ -62,7 +63,7 @@ export const payLaterApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(linkAnswer(c, link)));
   })
-  .get('/payment/link/:id', requireUser, validate('param', orderParam), async (c) => {
+  .get('/payment/link/:id', describe({ summary: "An order's payment link", security: 'optionalSession', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', orderParam), async (c) => {
     const { id: orderNumber } = c.req.valid('param');
     const user = signedInUser(c);
     await loadOwned(c.var.db, OWNED_ORDERS, user.id, orderNumber);
@@ -70,7 +71,7 @@ export const payLaterApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ orderNumber, link: link ? linkAnswer(c, link) : null }));
   })
-  .get('/hash/:hash/articles', validate('param', hashParam), async (c) => {
+  .get('/hash/:hash/articles', describe({ summary: 'The articles of an order paid by link', errors: ['payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid'] }), validate('param', hashParam), async (c) => {
     const view = await payLinkOrders(c.var.db, c.req.valid('param').hash, c.var.now);
     if ('error' in view) throw appError(PAY_LINK_ERRORS[view.error]);
     c.header('Cache-Control', 'private, no-store');

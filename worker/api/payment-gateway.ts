@@ -13,6 +13,7 @@ import { appError } from '../http/errors';
 import { confirmOrdersLater } from '../orders/confirmation';
 import { receiveEvents } from '../payments/events';
 import { PROVIDERS, isProviderId } from '../payments/providers';
+import { describe } from '../http/openapi-meta';
 
 /** Far above a real notification (a handful of items); refuses anything bigger before parsing it. */
 const MAX_NOTIFICATION_BYTES = 256 * 1024;
@@ -27,7 +28,7 @@ async function stillTaken(db: D1Database, pspReferences: string[]): Promise<bool
 }
 
 export const paymentGatewayApi = new Hono<AppEnv>().post(
-  '/:provider/notification',
+  '/:provider/notification', describe({ summary: "A payment provider's notification (webhook)", errors: ['notFound', 'paymentGatewayNotConfigured', 'paymentNotificationInvalid'] }),
   bodyLimit({ maxSize: MAX_NOTIFICATION_BYTES, onError: () => { throw appError('payloadTooLarge'); } }),
   async (c) => {
     const provider = c.req.param('provider');

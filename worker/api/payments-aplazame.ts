@@ -16,9 +16,10 @@ import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import { APLAZAME_RETRY_CODE } from '../payments/aplazame/client';
 import { gatewayMethodOf, startGatewayPayment } from './gateway-payments';
 import { access } from './payments';
+import { describe } from '../http/openapi-meta';
 
 export const aplazameApi = new Hono<AppEnv>().post(
-  '/orders/transaction/aplazame/init/:id',
+  '/orders/transaction/aplazame/init/:id', describe({ summary: 'Start an Aplazame financing checkout', security: 'optionalSession', errors: ['aplazameNotReady', 'notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'paymentNotAvailable', 'unauthorized'] }),
   validate('param', z.object({ id: z.string().regex(ORDER_NUMBER_PATTERN, 'an order number') })),
   validate('json', z.object({ hash: z.string().regex(/^[0-9a-f]{32}$/, 'a payment link').optional() }).strict()),
   async (c) => {

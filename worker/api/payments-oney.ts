@@ -20,6 +20,7 @@ import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
 import { oneyBusinessInfo } from '../payments/oney/business-info';
 import { ONEY_FEES, ONEY_VARIANTS, simulate } from '../payments/oney/simulation';
+import { describe } from '../http/openapi-meta';
 
 const cartParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, 'a cart id') });
 const variantsBody = z
@@ -27,12 +28,12 @@ const variantsBody = z
   .strict();
 
 export const oneyApi = new Hono<AppEnv>()
-  .get('/orders/oney/business-info', (c) => {
+  .get('/orders/oney/business-info', describe({ summary: "Oney's business information (terms, limits)" }), (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(okEnvelope(oneyBusinessInfo(c.var.channel.id, c.var.channel.currency)));
   })
   .use('/checkout/oney/*', requireUser)
-  .post('/checkout/oney/variants-info-data/:id', validate('param', cartParam), validate('json', variantsBody), async (c) => {
+  .post('/checkout/oney/variants-info-data/:id', describe({ summary: "Oney's instalment variants for an order", security: 'optionalSession', errors: ['agencyNotAvailable', 'blockedPostalCode', 'canaryLimitation', 'cartEmpty', 'cartOutOfStock', 'countryLimitation', 'customsAddressMatch', 'deliveryDateNotAvailable', 'dropshippingLimitation', 'giftCardEmpty', 'giftCardExpired', 'giftCardForGiftCards', 'giftCardUnknown', 'installationPriceNotFound', 'installationServiceNotFound', 'internationalWeight', 'invalidRequest', 'neutralNotAvailable', 'noAgencies', 'noZonesInMarketplace', 'notFound', 'paymentNotAvailable', 'personalIdRequired', 'shippingPointNotAllowed', 'shippingPointNotFound', 'shopNotAvailable', 'unauthorized'] }), validate('param', cartParam), validate('json', variantsBody), async (c) => {
     const user = signedInUser(c);
     const cartId = await ownCart(c, c.req.valid('param').id);
     const draft = parseDraft(await cartStub(c, cartId).draft());

@@ -20,6 +20,7 @@ import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import { START_FIELDS } from '../payments/start-fields';
 import { gatewayMethodOf, gatewayPaymentStatus, startGatewayPayment } from './gateway-payments';
 import { access } from './payments';
+import { describe } from '../http/openapi-meta';
 
 const orderNumber = z.string().regex(ORDER_NUMBER_PATTERN, 'an order number');
 const hash = z.string().regex(/^[0-9a-f]{32}$/, 'a payment link').optional();
@@ -27,7 +28,7 @@ const hash = z.string().regex(/^[0-9a-f]{32}$/, 'a payment link').optional();
 const debitBody = z.object({ orderId: orderNumber, phone: z.string().max(30), hash }).strict();
 
 export const sibsApi = new Hono<AppEnv>()
-  .post('/orders/payment/sibs/mbway/debit', validate('json', debitBody), async (c) => {
+  .post('/orders/payment/sibs/mbway/debit', describe({ summary: 'Request an MB WAY payment (SIBS)', security: 'optionalSession', errors: ['invalidRequest', 'notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'paymentNotAvailable', 'unauthorized'] }), validate('json', debitBody), async (c) => {
     const body = c.req.valid('json');
     // The phone is checked before anything else is read or claimed.
     const fields = START_FIELDS.mbway!.safeParse({ phone: body.phone });
@@ -36,7 +37,7 @@ export const sibsApi = new Hono<AppEnv>()
     if (gatewayMethodOf(who) !== 'mbway') throw appError('paymentNotAvailable');
     return c.json(okEnvelope(await startGatewayPayment(c, who, fields.data)));
   })
-  .get('/orders/payment/sibs/transaction/:id', validate('param', z.object({ id: orderNumber })), validate('query', z.object({ hash })), async (c) => {
+  .get('/orders/payment/sibs/transaction/:id', describe({ summary: 'The status of an MB WAY payment', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentInProgress', 'paymentNotAvailable', 'unauthorized'] }), validate('param', z.object({ id: orderNumber })), validate('query', z.object({ hash })), async (c) => {
     const who = await access(c, c.req.valid('param').id, c.req.valid('query').hash);
     const method = gatewayMethodOf(who);
     if (method !== 'mbway' && method !== 'multibanco') throw appError('paymentNotAvailable');

@@ -26,6 +26,7 @@ import { DetailsMismatchError, GatewayError, type StartPaymentInput } from '../p
 import { shopperReference } from '../payments/shopper';
 import { ordersHaveSubscription } from '../subscriptions/start';
 import { PAY_LINK_ERRORS } from './pay-later';
+import { describe } from '../http/openapi-meta';
 
 const orderNumber = z.string().regex(ORDER_NUMBER_PATTERN, 'an order number');
 const hash = z.string().regex(/^[0-9a-f]{32}$/, 'a payment link').optional();
@@ -205,38 +206,38 @@ registerOwnedResource({
 });
 
 export const paymentsApi = new Hono<AppEnv>()
-  .get('/orders/payment/adyen/config', validate('query', orderQuery), async (c) => {
+  .get('/orders/payment/adyen/config', describe({ summary: 'The card form configuration for an order (Adyen)', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'unauthorized'] }), validate('query', orderQuery), async (c) => {
     const { orderId, hash: linkHash } = c.req.valid('query');
     const who = await access(c, orderId, linkHash);
     if (who.scope.orders.some((o) => o.state === 'cancelled')) throw appError('payLinkOrderClosed');
     return c.json(okEnvelope(await clientConfig(c, scopeAmount(who.scope), who.owner ? who.userId : undefined)));
   })
-  .get('/user/adyen/config', requireUser, async (c) => c.json(okEnvelope(await clientConfig(c, 0, signedInUser(c).id))))
-  .post('/orders/payment/adyen/data', validate('query', z.object({ orderId: orderNumber })), validate('json', payBody), async (c) => {
+  .get('/user/adyen/config', describe({ summary: 'The card form configuration for saving a card (Adyen)', security: 'optionalSession', errors: ['paymentGatewayNotConfigured', 'unauthorized'] }), requireUser, async (c) => c.json(okEnvelope(await clientConfig(c, 0, signedInUser(c).id))))
+  .post('/orders/payment/adyen/data', describe({ summary: 'Pay an order by card (Adyen)', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'unauthorized'] }), validate('query', z.object({ orderId: orderNumber })), validate('json', payBody), async (c) => {
     const body = c.req.valid('json');
     const who = await access(c, c.req.valid('query').orderId, body.hash);
     const answer = await pay(c, who, { paymentMethod: body.paymentMethod, browserInfo: body.browserInfo, storePaymentMethod: body.storePaymentMethod }, securePaymentPath(c, who));
     return c.json(okEnvelope(answer));
   })
-  .post('/orders/payment/adyen/authorise3d', validate('json', z.object({ orderId: orderNumber, details, hash }).strict()), async (c) => {
+  .post('/orders/payment/adyen/authorise3d', describe({ summary: 'Finish a card payment after 3-D Secure', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'unauthorized'] }), validate('json', z.object({ orderId: orderNumber, details, hash }).strict()), async (c) => {
     const body = c.req.valid('json');
     return c.json(okEnvelope(await complete(c, await access(c, body.orderId, body.hash), body.details)));
   })
-  .post('/orders/payment/adyen/wallet', validate('json', z.object({ orderNumber, redirectResult: z.string().min(1).max(20_000), hash }).strict()), async (c) => {
+  .post('/orders/payment/adyen/wallet', describe({ summary: 'Finish a wallet payment after its redirect', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'unauthorized'] }), validate('json', z.object({ orderNumber, redirectResult: z.string().min(1).max(20_000), hash }).strict()), async (c) => {
     const body = c.req.valid('json');
     return c.json(okEnvelope(await complete(c, await access(c, body.orderNumber, body.hash), { redirectResult: body.redirectResult })));
   })
-  .post('/orders/payment/googlepay/transaction', validate('json', z.object({ orderId: orderNumber, googlePayToken: z.string().min(1).max(20_000), hash }).strict()), async (c) => {
+  .post('/orders/payment/googlepay/transaction', describe({ summary: 'Pay an order with Google Pay', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'unauthorized'] }), validate('json', z.object({ orderId: orderNumber, googlePayToken: z.string().min(1).max(20_000), hash }).strict()), async (c) => {
     const body = c.req.valid('json');
     const who = await access(c, body.orderId, body.hash);
     return c.json(okEnvelope(await pay(c, who, { paymentMethod: { type: 'googlepay', googlePayToken: body.googlePayToken } }, walletPath(c, who))));
   })
-  .post('/orders/payment/applepay/transaction', validate('json', z.object({ orderId: orderNumber, applePayToken: z.string().min(1).max(20_000), hash }).strict()), async (c) => {
+  .post('/orders/payment/applepay/transaction', describe({ summary: 'Pay an order with Apple Pay', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentGatewayNotConfigured', 'paymentInProgress', 'unauthorized'] }), validate('json', z.object({ orderId: orderNumber, applePayToken: z.string().min(1).max(20_000), hash }).strict()), async (c) => {
     const body = c.req.valid('json');
     const who = await access(c, body.orderId, body.hash);
     return c.json(okEnvelope(await pay(c, who, { paymentMethod: { type: 'applepay', applePayToken: body.applePayToken } }, walletPath(c, who))));
   })
-  .get('/orders/payment/error/:id', validate('param', orderParam), validate('query', z.object({ hash })), async (c) => {
+  .get('/orders/payment/error/:id', describe({ summary: "Why an order's payment failed", security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'unauthorized'] }), validate('param', orderParam), validate('query', z.object({ hash })), async (c) => {
     const who = await access(c, c.req.valid('param').id, c.req.valid('query').hash);
     const latest = (await attemptsOf(c.env.DB, who.scope.reference))[0];
     const answer = latest?.answer ? (JSON.parse(latest.answer) as PaymentAnswer) : undefined;
@@ -251,7 +252,7 @@ export const paymentsApi = new Hono<AppEnv>()
       }),
     );
   })
-  .get('/user/orders/:id/minimal', requireUser, validate('param', orderParam), async (c) => {
+  .get('/user/orders/:id/minimal', describe({ summary: 'A short view of an order (after payment)', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'unauthorized'] }), requireUser, validate('param', orderParam), async (c) => {
     const number = c.req.valid('param').id;
     const who = await access(c, number);
     const order = who.scope.orders.find((o) => o.order_number === number)!;
@@ -272,7 +273,7 @@ export const paymentsApi = new Hono<AppEnv>()
       }),
     );
   })
-  .post('/checkout/orders/transaction/unpaid/:id', validate('param', orderParam), validate('json', z.object({ hash }).strict().default({})), async (c) => {
+  .post('/checkout/orders/transaction/unpaid/:id', describe({ summary: 'Mark an order as unpaid to pay it again', security: 'optionalSession', errors: ['notFound', 'payLinkExpired', 'payLinkNotFound', 'payLinkOrderClosed', 'payLinkOrderPaid', 'paymentInProgress', 'unauthorized'] }), validate('param', orderParam), validate('json', z.object({ hash }).strict().default({})), async (c) => {
     const who = await access(c, c.req.valid('param').id, c.req.valid('json').hash);
     // The attempt is cancelled at its own provider: the order's method's (a transfer paid later goes by card).
     // Without a configured provider there is nothing to cancel there; the attempt still ends here.

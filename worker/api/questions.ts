@@ -33,6 +33,7 @@ import {
   updateQuestion,
   voteAnswer,
 } from '../ugc/questions';
+import { describe } from '../http/openapi-meta';
 
 const id = z.coerce.number().int().positive().max(2 ** 31);
 const idParam = z.object({ id });
@@ -88,33 +89,33 @@ registerOwnedResource({
 for (const route of ['GET /api/ugc/questions/:id', 'POST /api/ugc/questions/:id/answers', 'POST /api/ugc/answers/:id/vote', 'DELETE /api/ugc/answers/:id/vote']) PUBLIC_PARAMETER_ROUTES.add(route);
 
 export const questionsApi = new Hono<AppEnv>()
-  .get('/questions', validate('query', listQuery), async (c) => {
+  .get('/questions', describe({ summary: 'Questions about a product' }), validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     return c.json(okEnvelope(await listQuestions(c.var.db, { ...query, language: c.var.language })));
   })
-  .post('/questions', requireUser, validate('json', questionBody), async (c) => {
+  .post('/questions', describe({ summary: 'Ask a question about a product', security: 'session', errors: ['articleNotFound', 'nickRequired', 'tooManyAttempts', 'ugcTextTooLong', 'ugcTextTooShort', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('json', questionBody), async (c) => {
     const author = authorOf(c);
     const body = c.req.valid('json');
     await limitUgc(c, 'ugcPost', author);
     return c.json(okEnvelope(await createQuestion(c.var.db, { ...ctx(c), user: author, articleId: body.articleId, body: body.body })));
   })
-  .get('/questions/:id', validate('param', idParam), validate('query', z.object({ page })), async (c) => {
+  .get('/questions/:id', describe({ summary: 'One question with its answers', errors: ['notFound'] }), validate('param', idParam), validate('query', z.object({ page })), async (c) => {
     const user = await currentUser(c);
     const thread = await questionThread(c.var.db, { id: c.req.valid('param').id, viewer: user ? { userId: user.id, staff: isStaff(user) } : null, page: c.req.valid('query').page, language: c.var.language });
     if (!thread) throw appError('notFound');
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(thread));
   })
-  .put('/questions/:id', requireUser, validate('param', idParam), validate('json', questionEdit), async (c) => {
+  .put('/questions/:id', describe({ summary: 'Edit a question', security: 'session', errors: ['notFound', 'tooManyAttempts', 'ugcTextTooLong', 'ugcTextTooShort', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('param', idParam), validate('json', questionEdit), async (c) => {
     const user = signedInUser(c);
     await limitUgc(c, 'ugcPost', user);
     return c.json(okEnvelope(await updateQuestion(c.var.db, { userId: user.id, id: c.req.valid('param').id, body: c.req.valid('json').body, now: c.var.now })));
   })
-  .delete('/questions/:id', requireUser, validate('param', idParam), async (c) => {
+  .delete('/questions/:id', describe({ summary: 'Delete a question', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     await deleteQuestion(c.var.db, { userId: signedInUser(c).id, id: c.req.valid('param').id });
     return c.json(okEnvelope({ deleted: true }));
   })
-  .post('/questions/:id/answers', requireUser, validate('param', idParam), validate('json', answerBody), async (c) => {
+  .post('/questions/:id/answers', describe({ summary: 'Answer a question', security: 'session', errors: ['answerExists', 'nickRequired', 'notFound', 'staffOnly', 'tooManyAttempts', 'ugcMediaPerItem', 'ugcTextTooLong', 'ugcTextTooShort', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('param', idParam), validate('json', answerBody), async (c) => {
     const author = authorOf(c);
     const body = c.req.valid('json');
     if (body.asStore && !isStaff(author)) throw appError('staffOnly');
@@ -122,26 +123,26 @@ export const questionsApi = new Hono<AppEnv>()
     const created = await createAnswer(c.var.db, { ...ctx(c), user: author, questionId: c.req.valid('param').id, body: body.body, mediaIds: body.mediaIds, asStore: body.asStore, source: 'thread' });
     return c.json(okEnvelope(created));
   })
-  .post('/questions/:id/best-answer', requireUser, validate('param', idParam), validate('json', bestAnswerBody), async (c) => {
+  .post('/questions/:id/best-answer', describe({ summary: 'Choose the best answer of a question', security: 'session', errors: ['bestAnswerOwn', 'notFound', 'unauthorized'] }), requireUser, validate('param', idParam), validate('json', bestAnswerBody), async (c) => {
     const user = signedInUser(c);
     return c.json(okEnvelope(await chooseBestAnswer(c.var.db, { userId: user.id, questionId: c.req.valid('param').id, answerId: c.req.valid('json').answerId, now: c.var.now })));
   })
-  .put('/answers/:id', requireUser, validate('param', idParam), validate('json', answerEdit), async (c) => {
+  .put('/answers/:id', describe({ summary: 'Edit an answer', security: 'session', errors: ['notFound', 'tooManyAttempts', 'ugcMediaPerItem', 'ugcTextTooLong', 'ugcTextTooShort', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('param', idParam), validate('json', answerEdit), async (c) => {
     const user = signedInUser(c);
     const body = c.req.valid('json');
     await limitUgc(c, 'ugcPost', user);
     return c.json(okEnvelope(await updateAnswer(c.var.db, { userId: user.id, id: c.req.valid('param').id, body: body.body, mediaIds: body.mediaIds, now: c.var.now })));
   })
-  .delete('/answers/:id', requireUser, validate('param', idParam), async (c) => {
+  .delete('/answers/:id', describe({ summary: 'Delete an answer', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     await deleteAnswer(c.var.db, { userId: signedInUser(c).id, id: c.req.valid('param').id });
     return c.json(okEnvelope({ deleted: true }));
   })
-  .post('/answers/:id/vote', requireUser, validate('param', idParam), async (c) => {
+  .post('/answers/:id/vote', describe({ summary: 'Vote for an answer', security: 'session', errors: ['answerOwnVote', 'notFound', 'tooManyAttempts', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);
     await limitUgc(c, 'ugcVote', user);
     return c.json(okEnvelope(await voteAnswer(c.var.db, { userId: user.id, answerId: c.req.valid('param').id, now: c.var.now })));
   })
-  .delete('/answers/:id/vote', requireUser, validate('param', idParam), async (c) => {
+  .delete('/answers/:id/vote', describe({ summary: 'Take back a vote for an answer', security: 'session', errors: ['notFound', 'tooManyAttempts', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);
     await limitUgc(c, 'ugcVote', user);
     return c.json(okEnvelope(await unvoteAnswer(c.var.db, { userId: user.id, answerId: c.req.valid('param').id })));

@@ -14,6 +14,7 @@ import { buildOrNotFound, buildParam } from './configurator';
 import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
+import { describe } from '../http/openapi-meta';
 
 export const RECOMMENDATIONS_DEFAULT_LIMIT = 12;
 export const RECOMMENDATIONS_MAX_LIMIT = 40;
@@ -24,7 +25,7 @@ const recommendationsQuery = z.object({
   build: buildParam.optional(),
 });
 
-export const recommendations = new Hono<AppEnv>().get('/articles/os-recommendations', validate('query', recommendationsQuery), async (c) => {
+export const recommendations = new Hono<AppEnv>().get('/articles/os-recommendations', describe({ summary: "Operating systems recommended with the cart's computers", errors: ['notFound'] }), validate('query', recommendationsQuery), async (c) => {
   const { limit, articleId, build } = c.req.valid('query');
   const { db, language, channel } = c.var;
   if (build) return c.json(okEnvelope(await osRecommendations(db, { build: await buildOrNotFound(db, build), channel: channel.id, language })));

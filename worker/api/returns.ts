@@ -27,13 +27,14 @@ import { ORDER_NUMBER_PATTERN } from '../domain/orders/order-number';
 import { GIFT_CODE_PATTERN, RETURN_REASONS } from '../domain/returns/rules';
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
-import { formLanguage, formOrJsonBody, validate } from '../http/validate';
+import { formLanguage, formOrJson, validate } from '../http/validate';
 import { ADD_ARTICLE_STEP, COLLECTED_AT_SHOP_EVENTS, OPEN_CART_STEP, PLACE_AT_SHOP_STEP, registerOwnedResource } from '../identity/owned';
 import { limitAttempt } from '../identity/rate-limit';
 import { currentUser, requireUser, signedInUser } from '../identity/session';
 import type { AfterSalesDeps } from '../refunds/deps';
 import { returnLabelPdf } from '../returns/label';
 import { createReturn, giftOrder, listReturns, MAX_RETURN_LINES, readReturn, returnableOrder, transitionReturn, type ReturnRow } from '../returns/returns';
+import { describe, type FormOrJsonDeclaration } from '../http/openapi-meta';
 
 /** A return for the cross-user test: an order paid at the shop, collected (as staff would move it), its first line returned. */
 registerOwnedResource({
@@ -89,8 +90,8 @@ const cancelBody = z.object({ respond, lang }).optional();
  * The body as JSON or as a form. A form names each line's units `qty_<lineId>` (0 or empty: not
  * returned); they become `lines`. Checked with zod like `validate()`.
  */
-async function readBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.infer<S>> {
-  return formOrJsonBody(c, schema, (form) => {
+async function readBody<S extends z.ZodType>(c: AppContext, body: FormOrJsonDeclaration<S>): Promise<z.infer<S>> {
+  return body.read(c, (form) => {
     const values: Record<string, unknown> = {};
     const chosen: { orderLineId: string; qty: string }[] = [];
     for (const [key, value] of form.entries()) {
@@ -177,9 +178,13 @@ async function giftView(c: AppContext, number: string, code: string) {
   return { orderNumber: view.orderNumber, open: view.open, periodEndsAt: view.periodEndsAt, lines: view.lines.map(({ unitPrice: _, ...line }) => line) };
 }
 
+const returnInput = formOrJson(returnBody);
+const cancelInput = formOrJson(cancelBody);
+const giftInput = formOrJson(giftBody);
+
 export const returnsApi = new Hono<AppEnv>()
-  .post('/user/returns', requireUser, async (c) => {
-    const body = await readBody(c, returnBody);
+  .post('/user/returns', describe({ summary: 'Request a return of order items', security: 'session', errors: ['invalidRequest', 'notFound', 'orderNotFound', 'returnNotAllowed', 'returnPeriodExpired', 'returnQtyExceeded', 'unauthorized'] }), returnInput, requireUser, async (c) => {
+    const body = await readBody(c, returnInput);
     const page = body.respond === 'page' ? { back: returnsPage(c, body.lang, `?order=${encodeURIComponent(body.orderNumber)}`) } : null;
     return answer(c, page, async () => {
       const row = await createReturn(deps(c), { userId: signedInUser(c).id, orderNumber: body.orderNumber, lines: body.lines, reason: body.reason, comment: body.comment, refundMethod: body.refundMethod, now: c.var.now });
@@ -187,17 +192,17 @@ export const returnsApi = new Hono<AppEnv>()
       return { json: view, page: returnsPage(c, body.lang, `?created=${row.id}`), status: 201 };
     });
   })
-  .get('/user/returns', requireUser, async (c) => {
+  .get('/user/returns', describe({ summary: "The customer's returns", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await listReturns(c.var.db, signedInUser(c).id)));
   })
-  .get('/user/returns/:id', requireUser, validate('param', idParam), async (c) => {
+  .get('/user/returns/:id', describe({ summary: 'One return with its status', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await readReturn(c.var.db, signedInUser(c).id, c.req.valid('param').id)));
   })
-  .get('/user/returns/:id/label', requireUser, validate('param', idParam), async (c) => labelResponse(c, await ownReturn(c, c.req.valid('param').id)))
-  .post('/user/returns/:id/cancel', requireUser, validate('param', idParam), async (c) => {
-    const body = await readBody(c, cancelBody);
+  .get('/user/returns/:id/label', describe({ summary: "A return's shipping label (PDF)", success: { description: 'The label.', contentType: 'application/pdf' }, security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => labelResponse(c, await ownReturn(c, c.req.valid('param').id)))
+  .post('/user/returns/:id/cancel', describe({ summary: 'Cancel a return request', security: 'session', errors: ['notFound', 'orderNotFound', 'orderTransitionNotAllowed', 'returnTransitionNotAllowed', 'unauthorized'] }), cancelInput, requireUser, validate('param', idParam), async (c) => {
+    const body = await readBody(c, cancelInput);
     const page = body?.respond === 'page' ? { back: returnsPage(c, body.lang) } : null;
     return answer(c, page, async () => {
       const user = signedInUser(c);
@@ -205,15 +210,15 @@ export const returnsApi = new Hono<AppEnv>()
       return { json: await readReturn(c.var.db, user.id, c.req.valid('param').id), page: returnsPage(c, body?.lang) };
     });
   })
-  .get('/returns/gift', validate('query', giftQuery), async (c) => {
+  .get('/returns/gift', describe({ summary: "A gift order's returnable items, by gift code", errors: ['giftCodeNotFound', 'tooManyAttempts'] }), validate('query', giftQuery), async (c) => {
     await limitAttempt(c, 'giftReturn');
     const { order, code } = c.req.valid('query');
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await giftView(c, order, code)));
   })
-  .post('/returns/gift', async (c) => {
+  .post('/returns/gift', describe({ summary: 'Request a return of a gift, by gift code', errors: ['giftCodeNotFound', 'invalidRequest', 'orderNotFound', 'returnNotAllowed', 'returnPeriodExpired', 'returnQtyExceeded', 'tooManyAttempts'] }), giftInput, async (c) => {
     await limitAttempt(c, 'giftReturn');
-    const body = await readBody(c, giftBody);
+    const body = await readBody(c, giftInput);
     const page = body.respond === 'page' ? { back: giftPage(c, body.lang, `?order=${encodeURIComponent(body.orderNumber)}&code=${encodeURIComponent(body.code)}`) } : null;
     return answer(c, page, async () => {
       const order = await giftOrder(c.var.db, body.orderNumber, body.code);
@@ -234,7 +239,7 @@ export const returnsApi = new Hono<AppEnv>()
       return { json: { id: row.id, labelCode: row.labelCode, state: row.state, path, labelPath: `/api/returns/gift/label?order=${encodeURIComponent(row.orderNumber)}&code=${encodeURIComponent(body.code)}&id=${row.id}` }, page: path, status: 201 };
     });
   })
-  .get('/returns/gift/label', validate('query', giftLabelQuery), async (c) => {
+  .get('/returns/gift/label', describe({ summary: "A gift return's shipping label (PDF)", success: { description: 'The label.', contentType: 'application/pdf' }, errors: ['giftCodeNotFound', 'notFound', 'tooManyAttempts'] }), validate('query', giftLabelQuery), async (c) => {
     await limitAttempt(c, 'giftReturn');
     const { order, code, id: returnId } = c.req.valid('query');
     const gift = await giftOrder(c.var.db, order, code);

@@ -21,6 +21,7 @@ import { REVIEW_AGE_FILTERS } from '../domain/catalogue/rating';
 import { limitUgc } from '../ugc/common';
 import { publicMediaOf } from '../ugc/media';
 import { listReviews, REVIEW_SORTS, voteOnReview, type ReviewFilters } from '../ugc/review-list';
+import { describe } from '../http/openapi-meta';
 
 // A review is public content, not the voter's object: anyone signed in may vote on anyone's
 // (their own is refused with 400, a hidden one answers 404 like a missing one).
@@ -46,7 +47,7 @@ const listQuery = z.object({
 });
 
 export const reviewListApi = new Hono<AppEnv>()
-  .get('/reviews', validate('query', listQuery), async (c) => {
+  .get('/reviews', describe({ summary: 'Reviews of a product' }), validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
     const viewer = await currentUser(c);
     const filters: ReviewFilters = { stars: query.stars ?? [], age: query.age ?? null, verified: query.verified === '1', sort: query.sort ?? 'relevance', page: query.page ?? 1 };
@@ -56,7 +57,7 @@ export const reviewListApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(page));
   })
-  .post('/reviews/:id/vote', requireUser, validate('param', z.object({ id: positiveId })), validate('json', z.object({ helpful: z.boolean() })), async (c) => {
+  .post('/reviews/:id/vote', describe({ summary: "Vote on a review's helpfulness", security: 'session', errors: ['notFound', 'ownReviewVote', 'tooManyAttempts', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('param', z.object({ id: positiveId })), validate('json', z.object({ helpful: z.boolean() })), async (c) => {
     const user = signedInUser(c);
     await limitUgc(c, 'ugcVote', user);
     const result = await voteOnReview(c.var.db, c.req.valid('param').id, user.id, c.req.valid('json').helpful, c.var.now);

@@ -15,6 +15,7 @@ import { currentUser, requireUser, signedInUser, type UserRow } from '../identit
 import { verifyReviewInvitation } from '../identity/signed-token';
 import { checkedText, limitUgc, type Author } from '../ugc/common';
 import { createReview, deleteReview, editReview, myReviews } from '../ugc/reviews';
+import { describe } from '../http/openapi-meta';
 
 const OWNED_REVIEWS = { table: productReviews, id: productReviews.id, userId: productReviews.userId };
 
@@ -77,11 +78,11 @@ registerOwnedResource({
 });
 
 export const reviewsApi = new Hono<AppEnv>()
-  .get('/reviews/mine', requireUser, async (c) => {
+  .get('/reviews/mine', describe({ summary: "The customer's reviews", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ items: await myReviews(c.var.db, signedInUser(c).id, c.var.language) }));
   })
-  .post('/reviews', validate('json', createBody), async (c) => {
+  .post('/reviews', describe({ summary: 'Write a review', security: 'optionalSession', errors: ['invalidLink', 'nickRequired', 'notFound', 'reviewExists', 'tooManyAttempts', 'ugcMediaPerItem', 'ugcTextTooLong', 'ugcTextTooShort', 'ugcTooManyPosts', 'unauthorized'] }), validate('json', createBody), async (c) => {
     const body = c.req.valid('json');
     const author = asAuthor(await actingUser(c, body.token, body.articleId));
     const input = checkedReview(body);
@@ -89,7 +90,7 @@ export const reviewsApi = new Hono<AppEnv>()
     const created = await createReview(c.var.db, { ...input, userId: author.id, articleId: body.articleId, channel: c.var.channel.id, language: c.var.language, now: c.var.now });
     return c.json(okEnvelope(created), 201);
   })
-  .put('/reviews/:id', validate('param', idParam), validate('json', editBody), async (c) => {
+  .put('/reviews/:id', describe({ summary: 'Edit a review', security: 'optionalSession', errors: ['invalidLink', 'nickRequired', 'notFound', 'tooManyAttempts', 'ugcMediaPerItem', 'ugcTextTooLong', 'ugcTextTooShort', 'ugcTooManyPosts', 'unauthorized'] }), validate('param', idParam), validate('json', editBody), async (c) => {
     const body = c.req.valid('json');
     const user = await actingUser(c, body.token, undefined);
     // Ownership first: someone else's review is a 404 whatever else is wrong with the call.
@@ -101,7 +102,7 @@ export const reviewsApi = new Hono<AppEnv>()
     await limitUgc(c, 'ugcPost', author);
     return c.json(okEnvelope(await editReview(c.var.db, review, input, c.var.now)));
   })
-  .delete('/reviews/:id', requireUser, validate('param', idParam), async (c) => {
+  .delete('/reviews/:id', describe({ summary: 'Delete a review', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const review = await loadOwned(c.var.db, OWNED_REVIEWS, signedInUser(c).id, c.req.valid('param').id);
     await deleteReview(c.var.db, review, c.var.now);
     return c.json(okEnvelope({ id: review.id, deleted: true }));

@@ -21,6 +21,7 @@ import type { AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { ADDRESS_MESSAGES } from '../identity/address-messages';
+import { describe } from '../http/openapi-meta';
 
 /** At most as many articles as a basket has lines (error 1137 refuses a 31st). */
 export const MAX_SEARCH_ARTICLES = 30;
@@ -50,7 +51,7 @@ const query = z.object({
     .default(SHIPPING_POINT_DEFAULT_DISTANCE_KM),
 });
 
-export const shippingPointsApi = new Hono<AppEnv>().get('/get-shipping-points', validate('query', query), async (c) => {
+export const shippingPointsApi = new Hono<AppEnv>().get('/get-shipping-points', describe({ summary: 'Collection points near a postal code', errors: ['articleNotFound', 'invalidRequest', 'postalCodeUnknown'] }), validate('query', query), async (c) => {
   const { country, cp, idArticle, distance } = c.req.valid('query');
   // Checked here rather than in the schema so the person typing it reads the reason in their language.
   const postal = normalizePostalCode(country, cp);

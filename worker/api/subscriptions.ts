@@ -21,12 +21,13 @@ import type { Language } from '../../client/i18n/languages';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { answerForm, formPage, formTextFields, pageFormFields } from '../http/forms';
-import { formOrJsonBody, validate } from '../http/validate';
+import { formOrJson, validate } from '../http/validate';
 import { registerOwnedResource } from '../identity/owned';
 import { requireUser, signedInUser } from '../identity/session';
 import { paymentGateway } from '../payments/gateway';
 import { GatewayError } from '../payments/port';
 import { cancelSubscription, changePaymentToken, listSubscriptions } from '../subscriptions/manage';
+import { describe } from '../http/openapi-meta';
 
 const subscriptionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const cancelQuery = z.object({ subscriptionId });
@@ -77,14 +78,17 @@ registerOwnedResource({
   ],
 });
 
+const cancelInput = formOrJson(cancelBody, formTextFields);
+const tokenInput = formOrJson(tokenBody, formTextFields);
+
 export const subscriptionsApi = new Hono<AppEnv>()
-  .get('/subscriptions', requireUser, async (c) => {
+  .get('/subscriptions', describe({ summary: "The customer's subscriptions", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await listSubscriptions(c.env.DB, signedInUser(c).id, c.var.language)));
   })
-  .post('/subscription/cancel', requireUser, validate('query', cancelQuery), async (c) => {
+  .post('/subscription/cancel', describe({ summary: 'Cancel a subscription', security: 'session', errors: ['notFound', 'subscriptionNotCancelable', 'unauthorized'] }), cancelInput, requireUser, validate('query', cancelQuery), async (c) => {
     const id = c.req.valid('query').subscriptionId;
-    const body = await formOrJsonBody(c, cancelBody, formTextFields);
+    const body = await cancelInput.read(c);
     return answerForm(c, screen(c, body, 'canceled'), async () => {
       const result = await cancelSubscription(c.env.DB, signedInUser(c).id, id, c.var.now.getTime());
       if (result === 'not_found') throw appError('notFound');
@@ -92,15 +96,15 @@ export const subscriptionsApi = new Hono<AppEnv>()
       return (await listSubscriptions(c.env.DB, signedInUser(c).id, c.var.language)).find((s) => s.id === id);
     });
   })
-  .patch('/subscriptions/:id/payment-token', requireUser, validate('param', idParam), validate('json', tokenBody), async (c) => {
+  .patch('/subscriptions/:id/payment-token', describe({ summary: 'Change the card a subscription is charged to', security: 'session', errors: ['notFound', 'paymentGatewayNotConfigured', 'subscriptionCardExpired', 'subscriptionCardUnknown', 'subscriptionFinished', 'unauthorized'] }), requireUser, validate('param', idParam), validate('json', tokenBody), async (c) => {
     return c.json(okEnvelope(await changeCard(c, c.req.valid('param').id, c.req.valid('json').paymentToken)));
   })
   // The same change from the screen's form without script (a form cannot send PATCH).
-  .post('/subscriptions/:id/payment-token', requireUser, validate('param', idParam), async (c) => {
-    const body = await formOrJsonBody(c, tokenBody, formTextFields);
+  .post('/subscriptions/:id/payment-token', describe({ summary: 'Change the card a subscription is charged to (form without script)', security: 'session', errors: ['notFound', 'paymentGatewayNotConfigured', 'subscriptionCardExpired', 'subscriptionCardUnknown', 'subscriptionFinished', 'unauthorized'] }), tokenInput, requireUser, validate('param', idParam), async (c) => {
+    const body = await tokenInput.read(c);
     return answerForm(c, screen(c, body, 'card'), () => changeCard(c, c.req.valid('param').id, body.paymentToken));
   })
-  .get('/subscription-plans', async (c) => {
+  .get('/subscription-plans', describe({ summary: 'The subscription plans on sale' }), async (c) => {
     const { results } = await c.env.DB.prepare(
       "SELECT p.article_id AS articleId, p.period_months AS periodMonths, p.periods FROM subscription_plans p WHERE EXISTS (SELECT 1 FROM offers o WHERE o.article_id = p.article_id AND o.channel = ? AND o.seller_id = 0 AND o.stock > 0) ORDER BY p.article_id LIMIT 100",
     )

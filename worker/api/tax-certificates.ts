@@ -23,13 +23,14 @@ import { contentDisposition } from '../domain/after-sales/attachments';
 import type { AppContext, AppEnv } from '../http/context';
 import { AppError, appError, okEnvelope } from '../http/errors';
 import { formPage, formTextFields, pageFormFields } from '../http/forms';
-import { formOrJsonBody, validate } from '../http/validate';
+import { formOrJson, validate } from '../http/validate';
 import { isStaff } from '../admin/access';
 import { registerOwnedResource } from '../identity/owned';
 import { limitAttempt } from '../identity/rate-limit';
 import { requireUser, signedInUser } from '../identity/session';
 import { certificateForDownload, certificatesOf, checkCertificateRequest, revokeCertificate, saveCertificate } from '../tax-certificates/certificates';
 import { checkCertificateFile, MAX_CERTIFICATE_BYTES } from '../tax-certificates/files';
+import { describe } from '../http/openapi-meta';
 
 /** The file and the form's framing; a request declaring more is refused before it is read. */
 const MAX_MULTIPART_BYTES = MAX_CERTIFICATE_BYTES + 64 * 1024;
@@ -163,9 +164,11 @@ registerOwnedResource({
   ],
 });
 
+const revokeInput = formOrJson(revokeBody, formTextFields);
+
 export const taxCertificatesApi = new Hono<AppEnv>()
   .post(
-    '/census-certificates/save',
+    '/census-certificates/save', describe({ summary: 'Upload a tax-exemption certificate', security: 'session', errors: ['certificateFieldMissing', 'certificateFileTooLarge', 'certificateFileType', 'certificateNeedsBusiness', 'certificateTaxIdInvalid', 'certificateTaxIdMismatch', 'invalidJson', 'invalidRequest', 'notFound', 'tooManyAttempts', 'unauthorized'] }),
     requireUser,
     async (c, next) => {
       // Refused on what the request declares, before any of its body is read.
@@ -195,11 +198,11 @@ export const taxCertificatesApi = new Hono<AppEnv>()
       });
     },
   )
-  .get('/taxpayerreversalallavailables', requireUser, async (c) => {
+  .get('/taxpayerreversalallavailables', describe({ summary: "The customer's tax-exemption certificates", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ certificates: await certificatesOf(c.var.db, signedInUser(c).id) }));
   })
-  .get('/tax-certificates/:id/file', requireUser, validate('param', idParam), async (c) => {
+  .get('/tax-certificates/:id/file', describe({ summary: 'Download a tax-exemption certificate file', success: { description: 'The file (PDF, JPEG or PNG).', contentType: 'application/octet-stream' }, security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);
     // Staff read any certificate (the back-office queue links here); everyone else only their own.
     const reader = isStaff(user) ? null : signedInUser(c).id;
@@ -218,12 +221,12 @@ export const taxCertificatesApi = new Hono<AppEnv>()
       },
     });
   })
-  .post('/taxpayerreversal/revokeCertificate', requireUser, async (c) => {
+  .post('/taxpayerreversal/revokeCertificate', describe({ summary: 'Revoke a tax-exemption certificate', security: 'session', errors: ['certificateStateConflict', 'notFound', 'unauthorized'] }), revokeInput, requireUser, async (c) => {
     const user = signedInUser(c);
     return answer(
       c,
       'revoked',
-      () => formOrJsonBody(c, revokeBody, formTextFields),
+      () => revokeInput.read(c),
       (body) => revokeCertificate(c.var.db, { userId: user.id, id: body.certificateId, now: c.var.now }),
     );
   });

@@ -13,6 +13,7 @@ import { appError, okEnvelope } from '../http/errors';
 import { currentUser } from '../identity/session';
 import type { Language } from '../../client/i18n/languages';
 import { currentReviewCampaign, drawResult, entriesOfUser, type CampaignEntryView } from '../ugc/campaigns';
+import { describe } from '../http/openapi-meta';
 
 export interface OpineAndWinView {
   slug: string;
@@ -49,7 +50,7 @@ export async function opineAndWinView(db: Db, channel: Channel, language: Langua
   };
 }
 
-export const ugcCampaignsApi = new Hono<AppEnv>().get('/campaigns/opine-and-win', async (c) => {
+export const ugcCampaignsApi = new Hono<AppEnv>().get('/campaigns/opine-and-win', describe({ summary: "The reviews campaign (Opine and win) with the customer's entries", errors: ['notFound'] }), async (c) => {
   const user = await currentUser(c);
   const view = await opineAndWinView(c.var.db, c.var.channel, c.var.language, user?.id ?? null, c.var.now);
   if (!view) throw appError('notFound');

@@ -22,6 +22,7 @@ import { authorOf, limitUgc } from '../ugc/common';
 import { isOffered, nextTurn, pointsOfAnswer, skipQuestion } from '../ugc/game';
 import { createAnswer } from '../ugc/questions';
 import { readRanking } from '../ugc/ranking';
+import { describe } from '../http/openapi-meta';
 
 const questionId = z.number().int().positive().max(2 ** 53 - 1);
 
@@ -35,11 +36,11 @@ function turnOf(c: AppContext, userId: number) {
 }
 
 export const ugcGameApi = new Hono<AppEnv>()
-  .get('/game/next', requireUser, async (c) => {
+  .get('/game/next', describe({ summary: 'Answers game: the next question to answer', security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await turnOf(c, signedInUser(c).id)));
   })
-  .post('/game/answer', requireUser, validate('json', z.object({ questionId, body: z.string().max(20_000) })), async (c) => {
+  .post('/game/answer', describe({ summary: 'Answers game: answer a question', security: 'session', errors: ['answerExists', 'gameQuestionNotOffered', 'nickRequired', 'notFound', 'tooManyAttempts', 'ugcMediaPerItem', 'ugcTextTooLong', 'ugcTextTooShort', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('json', z.object({ questionId, body: z.string().max(20_000) })), async (c) => {
     const author = authorOf(c);
     const input = c.req.valid('json');
     if (!(await isOffered(c.var.db, author.id, input.questionId))) throw appError('gameQuestionNotOffered');
@@ -49,7 +50,7 @@ export const ugcGameApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope({ answer: { ...answer, earned }, ...(await turnOf(c, author.id)) }), 201);
   })
-  .post('/game/skip', requireUser, validate('json', z.object({ questionId })), async (c) => {
+  .post('/game/skip', describe({ summary: 'Answers game: skip a question', security: 'session', errors: ['gameQuestionNotOffered', 'unauthorized'] }), requireUser, validate('json', z.object({ questionId })), async (c) => {
     const user = signedInUser(c);
     const input = c.req.valid('json');
     if (!(await isOffered(c.var.db, user.id, input.questionId))) throw appError('gameQuestionNotOffered');
@@ -57,7 +58,7 @@ export const ugcGameApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await turnOf(c, user.id)));
   })
-  .get('/ranking', validate('query', rankingQuery), async (c) => {
+  .get('/ranking', describe({ summary: 'Answers game ranking' }), validate('query', rankingQuery), async (c) => {
     const { period, page } = c.req.valid('query');
     const user = await currentUser(c);
     const { ranking, me } = await readRanking(c.var.db, period, page, c.var.now, user?.id ?? null);

@@ -23,6 +23,7 @@ import { attachMediaStatements, checkAttachable, MAX_MEDIA_PER_ITEM, MAX_UNATTAC
 import { withdrawPoints } from '../ugc/points';
 import { setAnswerState } from '../ugc/questions';
 import { setReviewState } from '../ugc/reviews';
+import { describe } from '../http/openapi-meta';
 
 /** The largest upload (a video) and room for the multipart framing. */
 const MAX_MULTIPART_BYTES = MEDIA_LIMITS.videoBytes + 64 * 1024;
@@ -76,7 +77,7 @@ const parseNote = (note: string): string[] => {
 
 export const ugcMediaApi = new Hono<AppEnv>()
   .post(
-    '/media',
+    '/media', describe({ summary: 'Upload a photo or video for a review or answer', security: 'session', errors: ['invalidRequest', 'tooManyAttempts', 'ugcMediaDimensions', 'ugcMediaTooLarge', 'ugcMediaTooManyUnattached', 'ugcMediaTruncated', 'ugcMediaType', 'ugcTooManyPosts', 'unauthorized'] }),
     requireUser,
     async (c, next) => {
       // Refused on what the request declares, before any of its body is read.
@@ -113,7 +114,7 @@ export const ugcMediaApi = new Hono<AppEnv>()
       return c.json(okEnvelope({ id, kind: media.kind, contentType: media.contentType, state: 'PENDING_REVIEW' as const, width: media.width, height: media.height, bytes: bytes.byteLength, url: mediaUrl(id) }), 201);
     },
   )
-  .get('/media/mine', requireUser, async (c) => {
+  .get('/media/mine', describe({ summary: "The customer's uploaded photos and videos", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     const user = signedInUser(c);
     const rows = await c.var.db
       .select({
@@ -142,7 +143,7 @@ export const ugcMediaApi = new Hono<AppEnv>()
     }));
     return c.json(okEnvelope({ items, maxUnattached: MAX_UNATTACHED_PER_USER, maxPerItem: MAX_MEDIA_PER_ITEM }));
   })
-  .post('/media/attach', requireUser, validate('json', attachBody), async (c) => {
+  .post('/media/attach', describe({ summary: 'Attach uploads to a review or answer', security: 'session', errors: ['notFound', 'ugcMediaPerItem', 'unauthorized'] }), requireUser, validate('json', attachBody), async (c) => {
     const user = signedInUser(c);
     const db = c.var.db;
     const { kind, id, mediaIds } = c.req.valid('json');
@@ -161,7 +162,7 @@ export const ugcMediaApi = new Hono<AppEnv>()
     }
     return c.json(okEnvelope({ kind, id, state, mediaIds: all }));
   })
-  .delete('/media/:id', requireUser, validate('param', idParam), async (c) => {
+  .delete('/media/:id', describe({ summary: 'Delete an upload', security: 'session', errors: ['notFound', 'unauthorized'] }), requireUser, validate('param', idParam), async (c) => {
     const user = signedInUser(c);
     const db = c.var.db;
     const row = await loadOwned(db, ownedMedia, user.id, c.req.valid('param').id);

@@ -13,6 +13,7 @@ import { validate } from '../http/validate';
 import { requireUser, signedInUser } from '../identity/session';
 import { limitUgc } from '../ugc/common';
 import { fileReport, REPORT_KINDS, REPORT_REASONS } from '../ugc/reports';
+import { describe } from '../http/openapi-meta';
 
 const reportBody = z.object({
   kind: z.enum(REPORT_KINDS),
@@ -20,7 +21,7 @@ const reportBody = z.object({
   reason: z.enum(REPORT_REASONS),
 });
 
-export const ugcReportsApi = new Hono<AppEnv>().post('/reports', requireUser, validate('json', reportBody), async (c) => {
+export const ugcReportsApi = new Hono<AppEnv>().post('/reports', describe({ summary: 'Report a review, question, answer or upload', security: 'session', errors: ['notFound', 'tooManyAttempts', 'ugcAlreadyReported', 'ugcReportOwn', 'ugcTooManyPosts', 'unauthorized'] }), requireUser, validate('json', reportBody), async (c) => {
   const user = signedInUser(c);
   await limitUgc(c, 'ugcReport', user);
   const { kind, id, reason } = c.req.valid('json');

@@ -31,6 +31,7 @@ import { requireUser, signedInUser } from '../identity/session';
 import { minimalOrder, ordersResume } from '../orders/read';
 import { cancelOrder } from '../orders/transitions';
 import type { AfterSalesDeps } from '../refunds/deps';
+import { describe } from '../http/openapi-meta';
 
 const orderParam = z.object({ id: z.string().regex(ORDER_NUMBER_PATTERN, 'an order number') });
 
@@ -66,18 +67,18 @@ interface ChangeableOrder {
 }
 
 export const userOrdersApi = new Hono<AppEnv>()
-  .get('/orders/resume', requireUser, async (c) => {
+  .get('/orders/resume', describe({ summary: "The customer's orders", security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await ordersResume(c.var.db, signedInUser(c).id)));
   })
-  .post('/orders/:id/cancel', requireUser, validate('param', orderParam), async (c) => {
+  .post('/orders/:id/cancel', describe({ summary: 'Cancel an order', security: 'session', errors: ['orderNotCancellable', 'orderNotFound', 'orderTransitionNotAllowed', 'paymentInProgress', 'unauthorized'] }), requireUser, validate('param', orderParam), async (c) => {
     const user = signedInUser(c);
     const { id } = c.req.valid('param');
     await cancelOrder(deps(c), { orderNumber: id, userId: user.id, now: c.var.now });
     c.header('Cache-Control', 'private, no-store');
     return c.json(okEnvelope(await minimalOrder(c.var.db, user.id, id)));
   })
-  .post('/orders/:id/modify', requireUser, validate('param', orderParam), async (c) => {
+  .post('/orders/:id/modify', describe({ summary: 'Change an order (put it back into the cart)', security: 'session', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'orderNotChangeable', 'orderNotFound', 'unauthorized'] }), requireUser, validate('param', orderParam), async (c) => {
     const user = signedInUser(c);
     const { id } = c.req.valid('param');
     const d1 = c.var.db.$client;

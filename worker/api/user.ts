@@ -34,6 +34,7 @@ import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from '../identity/p
 import { limitAttempt } from '../identity/rate-limit';
 import { openSession, requireUser, signedInUser } from '../identity/session';
 import { newPassword, requireHardPassword, storeLink } from './auth';
+import { describe } from '../http/openapi-meta';
 
 const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = { format: 'birthdayFormat', future: 'birthdayFuture', tooYoung: 'birthdayTooYoung', tooOld: 'birthdayTooOld' };
 
@@ -58,19 +59,19 @@ const EXAMPLES: Record<AddressKind, object> = {
 };
 
 export const userApi = new Hono<AppEnv>()
-  .post('/valid-address', validate('json', validAddressBody), async (c) => {
+  .post('/valid-address', describe({ summary: 'Check an address (postal code and province)', errors: ['invalidRequest', 'provincePostalMismatch'] }), validate('json', validAddressBody), async (c) => {
     const body = c.req.valid('json');
     const { postalCode } = await checkPlace(c.var.db, c.var.i18n, { postalCode: body.postalCode, provinceId: body.province, countryIso: body.country });
     return c.json(okEnvelope({ valid: true, responseId: body.responseId ?? null, address: body.address, city: body.city, postalCode, province: body.province, country: body.country }));
   })
   .use('*', requireUser)
-  .put('/updateBirthday', validate('json', z.object({ birthday: z.string().max(20) })), async (c) => {
+  .put('/updateBirthday', describe({ summary: "Set the customer's date of birth", security: 'session', errors: ['birthdayFormat', 'birthdayFuture', 'birthdayTooOld', 'birthdayTooYoung', 'unauthorized'] }), validate('json', z.object({ birthday: z.string().max(20) })), async (c) => {
     const checked = checkBirthday(c.req.valid('json').birthday, c.var.now);
     if (!checked.ok) throw appError(BIRTHDAY_ERRORS[checked.problem]);
     await c.var.db.update(users).set({ birthday: checked.iso }).where(eq(users.id, signedInUser(c).id));
     return c.json(okEnvelope({ birthday: dayMonthYear(checked.iso) }));
   })
-  .put('/password', validate('json', z.object({ currentPassword, newPassword })), async (c) => {
+  .put('/password', describe({ summary: 'Change the password', security: 'session', errors: ['passwordTooEasy', 'tooManyAttempts', 'unauthorized', 'wrongPassword'] }), validate('json', z.object({ currentPassword, newPassword })), async (c) => {
     const body = c.req.valid('json');
     const user = signedInUser(c);
     requireHardPassword(c, body.newPassword, user.email, 'newPassword');
@@ -86,7 +87,7 @@ export const userApi = new Hono<AppEnv>()
     sendLater(c, passwordChangedEmail(user.email, c.var.i18n, storeLink(c, 'recoveryPassword')));
     return c.json(okEnvelope({ changed: true }));
   })
-  .put('/two-factor', validate('json', z.object({ enabled: z.boolean(), password: currentPassword })), async (c) => {
+  .put('/two-factor', describe({ summary: 'Turn two-step sign-in on or off', security: 'session', errors: ['tooManyAttempts', 'unauthorized', 'wrongPassword'] }), validate('json', z.object({ enabled: z.boolean(), password: currentPassword })), async (c) => {
     const body = c.req.valid('json');
     const user = signedInUser(c);
     await limitAttempt(c, 'reauth', user.email);
@@ -114,8 +115,8 @@ function addressRoutes(kind: AddressKind) {
     ],
   });
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(okEnvelope(await listAddresses(c.var.db, kind, signedInUser(c).id, c.var.language))))
-    .post('/', validate('json', input), async (c) => {
+    .get('/', describe({ summary: `The customer's ${kind} addresses`, tag: 'user/addresses' }), async (c) => c.json(okEnvelope(await listAddresses(c.var.db, kind, signedInUser(c).id, c.var.language))))
+    .post('/', describe({ summary: `Add a ${kind} address`, tag: 'user/addresses', errors: ['invalidRequest', 'provincePostalMismatch', 'addressLimit'] }), validate('json', input), async (c) => {
       const user = signedInUser(c);
       const values = await check(c.var, c.req.valid('json'));
       if ((await countAddresses(c.var.db, kind, user.id)) >= MAX_ADDRESSES_PER_KIND) throw appError('addressLimit');
@@ -126,7 +127,7 @@ function addressRoutes(kind: AddressKind) {
       const [created] = values.isDefault ? (await c.var.db.batch([clearDefault, insert]))[1] : await insert;
       return c.json(okEnvelope({ id: created!.id }), 201);
     })
-    .put('/:id', validate('param', idParam), validate('json', input), async (c) => {
+    .put('/:id', describe({ summary: `Change a ${kind} address`, tag: 'user/addresses', errors: ['notFound', 'invalidRequest', 'provincePostalMismatch'] }), validate('param', idParam), validate('json', input), async (c) => {
       const user = signedInUser(c);
       const { id } = c.req.valid('param');
       await loadOwnedAddress(c.var.db, kind, user.id, id);
@@ -139,14 +140,14 @@ function addressRoutes(kind: AddressKind) {
       else await update;
       return c.json(okEnvelope({ id }));
     })
-    .delete('/:id', validate('param', idParam), async (c) => {
+    .delete('/:id', describe({ summary: `Delete a ${kind} address`, tag: 'user/addresses', errors: ['notFound'] }), validate('param', idParam), async (c) => {
       const user = signedInUser(c);
       const { id } = c.req.valid('param');
       await loadOwnedAddress(c.var.db, kind, user.id, id);
       await c.var.db.delete(t.table).where(and(eq(t.id, id), eq(t.userId, user.id)));
       return c.json(okEnvelope({ id, deleted: true }));
     })
-    .put('/:id/default', validate('param', idParam), async (c) => {
+    .put('/:id/default', describe({ summary: `Make a ${kind} address the default one`, tag: 'user/addresses', errors: ['notFound'] }), validate('param', idParam), async (c) => {
       const user = signedInUser(c);
       const { id } = c.req.valid('param');
       await loadOwnedAddress(c.var.db, kind, user.id, id);

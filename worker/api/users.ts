@@ -15,6 +15,7 @@ import { currentUser, requireUser, signedInUser, type UserRow } from '../identit
 import { verifyReviewInvitation } from '../identity/signed-token';
 import { auth } from './auth';
 import { userInfoResponse } from './user-info';
+import { describe } from '../http/openapi-meta';
 
 /** How long the server keeps a visitor session after its last report. */
 export const VISITOR_SESSION_TTL_S = 30 * 60;
@@ -55,7 +56,7 @@ function maskEmail(email: string): string {
 }
 
 export const usersApi = new Hono<AppEnv>()
-  .post('/tracking/session', validate('json', visitorSessionBody), async (c) => {
+  .post('/tracking/session', describe({ summary: "Start or refresh the visitor's tracking session" }), validate('json', visitorSessionBody), async (c) => {
     const { visitorId, adBlock } = c.req.valid('json');
     const expiresAt = new Date(c.var.now.getTime() + VISITOR_SESSION_TTL_S * 1000);
     await c.env.SESSIONS.put(`visitor:${visitorId}`, JSON.stringify({ adBlock, channel: c.var.channel.id, seenAt: c.var.now.toISOString() }), {
@@ -63,8 +64,8 @@ export const usersApi = new Hono<AppEnv>()
     });
     return c.json(okEnvelope({ visitorId, expiresAt: expiresAt.toISOString() }));
   })
-  .post('/info', (c) => userInfoResponse(c))
-  .get('/info/basic-info', validate('query', z.object(invitationFields)), async (c) => {
+  .post('/info', describe({ summary: "The signed-in user's information" }), (c) => userInfoResponse(c))
+  .get('/info/basic-info', describe({ summary: "The user's basic information (nick), also by review link token", errors: ['invalidLink'] }), validate('query', z.object(invitationFields)), async (c) => {
     const { token, idArticle } = c.req.valid('query');
     c.header('Cache-Control', 'private, no-store');
     const acting = await actingUser(c, token, idArticle);
@@ -72,7 +73,7 @@ export const usersApi = new Hono<AppEnv>()
     const { user, viaInvitation } = acting;
     return c.json(okEnvelope({ isLoggedIn: !viaInvitation, nick: user.nick, hasNick: user.nick !== null, email: viaInvitation ? maskEmail(user.email) : user.email }));
   })
-  .put('/info/update-nick', validate('json', z.object({ nick: z.string().max(200), ...invitationFields })), async (c) => {
+  .put('/info/update-nick', describe({ summary: 'Set the public nickname', security: 'optionalSession', errors: ['invalidLink', 'nickNotAvailable', 'nickSpecialCharacters', 'nickTooLong', 'nickTooShort', 'unauthorized'] }), validate('json', z.object({ nick: z.string().max(200), ...invitationFields })), async (c) => {
     const { nick, token, idArticle } = c.req.valid('json');
     const acting = await actingUser(c, token, idArticle);
     if (!acting) throw appError('unauthorized');
@@ -89,7 +90,7 @@ export const usersApi = new Hono<AppEnv>()
     }
     return c.json(okEnvelope({ nick: checked.nick }));
   })
-  .get('/info/pending-reviews', requireUser, async (c) => {
+  .get('/info/pending-reviews', describe({ summary: 'The purchases waiting for a review', security: 'session', errors: ['unauthorized'] }), requireUser, async (c) => {
     const user = signedInUser(c);
     const items = await pendingReviews(c.var.db, user.id, c.var.language);
     c.header('Cache-Control', 'private, no-store');

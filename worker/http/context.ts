@@ -25,6 +25,8 @@ export interface AppVariables {
   cardForm?: boolean;
   /** Set on the gateway pages: the page posts a signed form to, or frames, a payment provider's page. */
   gatewayPage?: boolean;
+  /** The API reference page (/api/docs): its script adds inline styles (security-headers.ts). */
+  apiReference?: boolean;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -17,14 +17,15 @@ export function newNonce(): string {
  * form into a frame of the shopper's bank, which may be any https origin. Every other page keeps
  * the strict policy.
  */
-export function contentSecurityPolicy(nonce: string, cardFormOrigin?: string | null, gatewayOrigins?: readonly string[]): string {
+export function contentSecurityPolicy(nonce: string, cardFormOrigin?: string | null, gatewayOrigins?: readonly string[], inlineStyles = false): string {
   const card = cardFormOrigin === undefined ? null : ['https://*.adyen.com', cardFormOrigin].filter(Boolean).join(' ');
   // A gateway page posts the provider's signed form (Redsys) or frames its page (Aplazame): any https origin, and the local sandboxes.
   const gateway = gatewayOrigins === undefined ? null : ['https:', ...gatewayOrigins].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // The API reference page (/api/docs) renders with styles its script adds inline.
+    inlineStyles ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     card ? `img-src 'self' data: ${card}` : "img-src 'self' data:",
     "font-src 'self'",
     card ? `connect-src 'self' ${card}` : "connect-src 'self'",
@@ -67,7 +68,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     response = new Response(response.body, response);
   }
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
-  response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, c.get('cardForm') ? cardFormOrigin(c.env) : undefined, c.get('gatewayPage') ? gatewayOrigins(c.env) : undefined));
+  response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, c.get('cardForm') ? cardFormOrigin(c.env) : undefined, c.get('gatewayPage') ? gatewayOrigins(c.env) : undefined, c.get('apiReference')));
   c.res = response;
 });
 

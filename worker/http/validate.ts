@@ -9,18 +9,21 @@ import { z, type output, type ZodType } from 'zod';
 import type { Language } from '../../client/i18n/languages';
 import type { AppContext } from './context';
 import { appError } from './errors';
+import { declare, declareFormOrJson, type FormOrJsonDeclaration } from './openapi-meta';
 import { issueMessage } from './validation-messages';
 
 /** A list's `page` query parameter: 1 when absent, else a whole number from 1 to 10,000 (anything else is the 400). */
 export const pageParam = z.coerce.number().int().min(1).max(10_000).default(1);
 
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result, c) => {
+  const middleware = zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issueMessage(issue, result.data, (c as AppContext).var.i18n) }));
       throw appError(target === 'json' && issues.length === 0 ? 'invalidJson' : 'invalidRequest', { target, issues });
     }
   });
+  // The OpenAPI document (worker/http/openapi.ts) reads the input of the route from here.
+  return declare(middleware, { kind: 'input', input: { target, schema } });
 }
 
 /**
@@ -51,6 +54,19 @@ export async function formOrJsonBody<S extends ZodType>(c: AppContext, schema: S
     throw appError('invalidRequest', { target, issues });
   }
   return result.data as output<S>;
+}
+
+/**
+ * `formOrJsonBody` declared on the route, so the OpenAPI document shows its schema:
+ * `const body = formOrJson(schema, fromForm)`, then `.post('/x', body, async (c) => { const fields = await body.read(c); … })`.
+ * A handler that collects more from the form (files…) passes its own `fromForm` to `read`.
+ */
+export function formOrJson<S extends ZodType>(schema: S, fromForm?: (form: FormData) => unknown): FormOrJsonDeclaration<S> {
+  return declareFormOrJson(schema, (c, override) => {
+    const read = override ?? fromForm;
+    if (!read) throw new Error('formOrJson: no fromForm for this body');
+    return formOrJsonBody(c, schema, read);
+  });
 }
 
 /** The language a form sent without script asked its answer page in (`lang`), when the channel offers it; else the request's. */
