@@ -47,6 +47,7 @@ import { subscriptionsApi } from './subscriptions';
 import { insurancesApi } from './insurances';
 import { taxCertificatesApi } from './tax-certificates';
 import { adminTaxCertificatesApi } from './admin-tax-certificates';
+import { guardState } from '../http/secrets';
 import { inboxApi } from './inbox';
 import { basketsApi, basketsRootApi } from './baskets';
 import { configurationsApi } from './configurations';
@@ -56,7 +57,11 @@ import { configuratorCartApi } from './configurator-cart';
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
   .use('*', refuseCardData)
-  .get('/health', (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
+  .get('/health', (c) => {
+    // The secrets guard's state (worker/http/secrets.ts): the variables at fault are named in the log only.
+    const guard = guardState(c.env);
+    return c.json(okEnvelope({ status: guard.ok ? 'ok' : 'unavailable', secrets: guard.ok ? 'ok' : 'refused', environment: guard.environment, channel: c.var.channel.id, language: c.var.language }), guard.ok ? 200 : 503);
+  })
   // Before /checkout: a pay-later payer leaving the gateway step is not signed in, and /checkout/orders/* asks for a session.
   .route('/', paymentsApi)
   .route('/', gatewayPaymentsApi)

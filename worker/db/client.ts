@@ -1,5 +1,10 @@
-/** The drizzle handle over the D1 binding. */
-import { drizzle } from 'drizzle-orm/d1';
+/**
+ * The drizzle handles over D1: one per binding for background work (`dbFor`), and one per request
+ * over a D1 session (`requestDb`) so reads may be served by a read replica near the shopper while
+ * the request still sees its own writes (docs/operations.md, "D1 read replicas").
+ */
+import { drizzle, DrizzleD1Database, SQLiteD1Session } from 'drizzle-orm/d1';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as schema from './schema';
 
 export function createDb(d1: D1Database) {
@@ -21,4 +26,96 @@ export function dbFor(d1: D1Database): Db {
     handles.set(d1, db);
   }
   return db;
+}
+
+/** Times the D1 calls of one request (worker/http/observability.ts's D1Meter). */
+export interface D1Timer {
+  time<T>(call: () => Promise<T>): Promise<T>;
+}
+
+/** A statement whose calls are timed; `batch` hands the real statement back to D1. */
+class MeteredStatement {
+  constructor(
+    readonly inner: D1PreparedStatement,
+    private readonly timer: D1Timer,
+  ) {}
+  bind(...values: unknown[]): MeteredStatement {
+    return new MeteredStatement(this.inner.bind(...values), this.timer);
+  }
+  first(column?: string) {
+    return this.timer.time(() => (column === undefined ? this.inner.first() : this.inner.first(column)));
+  }
+  run() {
+    return this.timer.time(() => this.inner.run());
+  }
+  all() {
+    return this.timer.time(() => this.inner.all());
+  }
+  raw(options?: { columnNames?: boolean }) {
+    return this.timer.time(() => this.inner.raw(options as { columnNames: true }));
+  }
+}
+
+const unwrap = (statement: D1PreparedStatement | MeteredStatement): D1PreparedStatement => (statement instanceof MeteredStatement ? statement.inner : statement);
+
+/**
+ * A D1 client (the binding or a session) whose queries are timed. Only `prepare` and `batch`
+ * exist on a session; the handle's users (drizzle, `db.$client`) need no more.
+ */
+export function meteredD1(client: D1Database | D1DatabaseSession, timer: D1Timer): D1Database {
+  return {
+    prepare: (query: string) => new MeteredStatement(client.prepare(query), timer) as unknown as D1PreparedStatement,
+    batch: (statements: D1PreparedStatement[]) => timer.time(() => client.batch(statements.map(unwrap))),
+    exec: () => Promise.reject(new Error('exec is not available on a request session')),
+    withSession: () => {
+      throw new Error('A request session cannot open another session');
+    },
+    dump: () => Promise.reject(new Error('dump is not available')),
+  } as unknown as D1Database;
+}
+
+/** The dialect and the schema's relational tables, worked out once per isolate. */
+let shared: { dialect: SQLiteAsyncDialect; schema: NonNullable<ConstructorParameters<typeof SQLiteD1Session>[2]> } | undefined;
+
+/**
+ * A handle over `client` that reuses the schema walk of the shared handle: building one is a
+ * loop over the tables (a query builder each), not drizzle()'s relational extraction, so a
+ * handle per request is cheap (docs/operations.md gives the measured figure).
+ */
+export function handleOver(client: D1Database): Db {
+  if (!shared) {
+    const template = createDb(client) as unknown as { dialect: SQLiteAsyncDialect; session: { schema: NonNullable<typeof shared>['schema'] } };
+    shared = { dialect: template.dialect, schema: template.session.schema };
+  }
+  const session = new SQLiteD1Session(client, shared.dialect, shared.schema, {});
+  const db = new DrizzleD1Database('async', shared.dialect, session as never, shared.schema as never) as unknown as Db;
+  (db as { $client: D1Database }).$client = client;
+  return db;
+}
+
+/** The cookie carrying the D1 bookmark of a request that wrote (read-your-writes on the next one). */
+export const BOOKMARK_COOKIE = '__d1b';
+/** How long the bookmark matters: replicas catch up within seconds; past this any replica will do. */
+export const BOOKMARK_MAX_AGE_SECONDS = 60;
+const BOOKMARK = /^[0-9a-f-]{8,128}$/i;
+
+/** A bookmark from a cookie, or undefined when absent or malformed (never handed to D1 unchecked). */
+export function parseBookmark(value: string | undefined): string | undefined {
+  return value && BOOKMARK.test(value) ? value : undefined;
+}
+
+export interface RequestDb {
+  db: Db;
+  /** The latest bookmark of the session (null while no query ran). */
+  bookmark(): string | null;
+}
+
+/**
+ * The request's handle over a D1 session: from the bookmark the client last saw (its own writes
+ * are then visible), else `first-primary` for requests that write and `first-unconstrained`
+ * (any replica) for reads.
+ */
+export function requestDb(d1: D1Database, options: { bookmark?: string; writes: boolean; timer: D1Timer }): RequestDb {
+  const session = d1.withSession(options.bookmark ?? (options.writes ? 'first-primary' : 'first-unconstrained'));
+  return { db: handleOver(meteredD1(session, options.timer)), bookmark: () => session.getBookmark() };
 }
