@@ -10,7 +10,8 @@
  * (worker/payments/<provider>/config.ts, balance.ts, preview-token.ts, the sandboxes) stay:
  * they keep a single feature off where the guard is not consulted (the scheduled handler).
  *
- * scripts/deploy.mjs imports REQUIRED_SECRET_NAMES to check `wrangler secret list` before deploying.
+ * scripts/deploy.mjs imports REQUIRED_SECRET_NAMES to check `wrangler secret list` before deploying,
+ * scripts/deploy-check.mjs NOT_DEPLOYED_VARS to tell an intended omission from a forgotten var.
  */
 import { DEV_ADYEN_HMAC_KEY } from '../payments/adyen/config';
 import { REDSYS_PUBLIC_TEST_KEY } from '../payments/redsys/config';
@@ -61,6 +62,12 @@ export const REQUIRED_SECRET_NAMES: readonly string[] = SECRETS.filter((s) => s.
 const DEV_VARS: readonly (keyof Env & string)[] = ['PAYPAL_CLIENT_ID', 'APLAZAME_PUBLIC_KEY', 'SIBS_CLIENT_ID'];
 /** Development-only switches: must be absent (or off) outside development. */
 const DEV_FLAGS: readonly (keyof Env & string)[] = ['EMAIL_SANDBOX', 'TEAM_ALERT_SANDBOX', 'TEST_CLOCK'];
+
+/**
+ * The top-level [vars] a deployed environment leaves out on purpose: the secrets, the development
+ * switches and the local card-form sandbox. scripts/deploy-check.mjs refuses any other omission.
+ */
+export const NOT_DEPLOYED_VARS: readonly string[] = [...SECRETS.map((s) => s.name), ...DEV_FLAGS, 'ADYEN_CLIENT_API_URL'];
 /** Provider base URLs: none may point at a local sandbox. */
 const BASE_URLS: readonly (keyof Env & string)[] = [
   'EMAIL_API_URL',
