@@ -64,6 +64,12 @@ const secretsGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
 export interface AppOptions extends ChannelMiddlewareOptions {
   /** Force the edge cache on or off; by default it is on outside development (worker/ssr/edge-cache.ts). */
   edgeCache?: boolean;
+  /**
+   * Off only in tests of a single feature's own refusal of a development value in production
+   * (the preview secret, the operations token), which the guard would answer first. Always on in
+   * the Worker (worker/index.ts).
+   */
+  secretsGuard?: boolean;
 }
 
 export function createApp(options: AppOptions = {}) {
@@ -72,7 +78,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', observability);
   app.use('*', securityHeaders);
   app.use('*', channelMiddleware(options));
-  app.use('*', secretsGuard);
+  if (options.secretsGuard !== false) app.use('*', secretsGuard);
   app.route('/api', api);
   app.route('/alerts', alerts);
   app.route('/images', images);

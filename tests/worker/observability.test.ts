@@ -156,16 +156,27 @@ describe('D1 sessions', () => {
     expect(read.headers.getSetCookie().some((line) => line.startsWith(`${BOOKMARK_COOKIE}=`))).toBe(false);
   });
 
-  it('reads start anywhere, writes at the primary, and a bookmark cookie anchors the session', async () => {
+  it('reads start anywhere, writes at the primary, a bookmark cookie anchors the session, and no D1 means no session', async () => {
     const { bindings, sessions } = recordingEnv();
     const app = createApp();
-    await app.fetch(new Request('http://es.localhost/api/health'), bindings);
-    await app.fetch(new Request('http://es.localhost/api/users/info', { method: 'POST', headers: { Origin: 'http://es.localhost', 'Sec-Fetch-Site': 'same-origin' } }), bindings);
+    const read = (cookie?: string) => app.fetch(new Request('http://es.localhost/api/catalogue/search/suggestions?q=ra', { headers: cookie ? { Cookie: cookie } : {} }), bindings);
+    await read();
+    const login = await app.fetch(
+      new Request('http://es.localhost/api/users/login', {
+        method: 'POST',
+        headers: { Origin: 'http://es.localhost', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.251' },
+        body: JSON.stringify({ email: 'nobody@ampora.test', password: 'not the password' }),
+      }),
+      bindings,
+    );
+    expect(login.status).toBe(401);
     const session = env.DB.withSession('first-primary');
     await session.prepare('SELECT 1').first();
     const bookmark = session.getBookmark()!;
-    await app.fetch(new Request('http://es.localhost/api/health', { headers: { Cookie: `${BOOKMARK_COOKIE}=${bookmark}` } }), bindings);
-    await app.fetch(new Request('http://es.localhost/api/health', { headers: { Cookie: `${BOOKMARK_COOKIE}=not a bookmark; x=1` } }), bindings);
+    await read(`${BOOKMARK_COOKIE}=${bookmark}`);
+    await read(`${BOOKMARK_COOKIE}=not a bookmark; x=1`);
+    // The health check reads nothing from D1: it opens no session.
+    await app.fetch(new Request('http://es.localhost/api/health'), bindings);
     expect(sessions).toEqual(['first-unconstrained', 'first-primary', bookmark, 'first-unconstrained']);
   });
 });

@@ -63,10 +63,11 @@ const unwrap = (statement: D1PreparedStatement | MeteredStatement): D1PreparedSt
  * A D1 client (the binding or a session) whose queries are timed. Only `prepare` and `batch`
  * exist on a session; the handle's users (drizzle, `db.$client`) need no more.
  */
-export function meteredD1(client: D1Database | D1DatabaseSession, timer: D1Timer): D1Database {
+export function meteredD1(client: D1Database | D1DatabaseSession | (() => D1Database | D1DatabaseSession), timer: D1Timer): D1Database {
+  const target = typeof client === 'function' ? client : () => client;
   return {
-    prepare: (query: string) => new MeteredStatement(client.prepare(query), timer) as unknown as D1PreparedStatement,
-    batch: (statements: D1PreparedStatement[]) => timer.time(() => client.batch(statements.map(unwrap))),
+    prepare: (query: string) => new MeteredStatement(target().prepare(query), timer) as unknown as D1PreparedStatement,
+    batch: (statements: D1PreparedStatement[]) => timer.time(() => target().batch(statements.map(unwrap))),
     exec: () => Promise.reject(new Error('exec is not available on a request session')),
     withSession: () => {
       throw new Error('A request session cannot open another session');
@@ -127,6 +128,8 @@ export interface RequestDb {
  * (any replica) for reads.
  */
 export function requestDb(d1: D1Database, options: { bookmark?: string; writes: boolean; timer: D1Timer }): RequestDb {
-  const session = d1.withSession(options.bookmark ?? (options.writes ? 'first-primary' : 'first-unconstrained'));
-  return { db: handleOver(meteredD1(session, options.timer)), bookmark: () => session.getBookmark() };
+  // Opened at the first query: a request answered without D1 (an edge-cache hit) opens none.
+  let session: D1DatabaseSession | undefined;
+  const open = () => (session ??= d1.withSession(options.bookmark ?? (options.writes ? 'first-primary' : 'first-unconstrained')));
+  return { db: handleOver(meteredD1(open, options.timer)), bookmark: () => session?.getBookmark() ?? null };
 }
