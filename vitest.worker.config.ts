@@ -40,6 +40,9 @@ export default defineConfig(async () => {
       include: ['tests/worker/**/*.test.{ts,tsx}'],
       setupFiles: ['./tests/worker/setup.ts'],
       globalSetup: ['./tests/worker/adyen-sandbox-setup.ts', './tests/worker/gateways-sandbox-setup.ts'],
+      // The one JSON line every answered request logs (worker/http/observability.ts) would bury the
+      // output; those of 5xx answers and every other log still show. tests/worker/observability.test.ts spies on them.
+      onConsoleLog: (log: string) => !/^\{"level":"(info|warn)","requestId"/.test(log),
       // Identity tests hash passwords (PBKDF2, 100,000 iterations) several times per test.
       testTimeout: 20_000,
     },

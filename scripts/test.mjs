@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every layer in order — types, unit, build, worker integration, end-to-end in
-// Chromium. Stops at the first failing layer; ends with one "N passed, N failed" line that
+// `npm test`: every layer in order — types, unit, build, the deployed environments' dry runs
+// (deploy:check, no credentials needed), worker integration, end-to-end in Chromium. Stops at the first failing layer; ends with one "N passed, N failed" line that
 // adds up the tests the runners reported.
 import { existsSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ const layers = [
   ['typecheck', 'typecheck'],
   ['unit', 'test:unit'],
   ['build', 'build'],
+  ['deploy-check', 'deploy:check'],
   ['worker', 'test:worker'],
   ['e2e', 'test:e2e'],
 ];

@@ -1,15 +1,19 @@
 /**
- * Builds the Hono app: security headers, channel and language, the /api sub-apps, generated
- * product images, and every other path to the page renderer. One onError turns known errors
- * into the §7 envelope (API) or a localized page, and anything else into a bare 500.
+ * Builds the Hono app: request id, timing and logs first, security headers, channel and language,
+ * the secrets guard, the /api sub-apps, generated product images, and every other path to the
+ * page renderer. One onError turns known errors into the §7 envelope (API) or a localized page,
+ * and anything else into a 500 whose envelope carries the request id (the stack only in the log).
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { LANGUAGE_INFO } from '../client/i18n/languages';
 import { api } from './api';
 import { alerts } from './api/alerts';
 import { channelMiddleware, type ChannelMiddlewareOptions } from './channel/middleware';
 import type { AppContext, AppEnv } from './http/context';
 import { AppError, ERRORS, errorEnvelope, type CatalogueEntry } from './http/errors';
+import { logUnhandledError, observability } from './http/observability';
+import { guardState } from './http/secrets';
 import { securityHeaders } from './http/security-headers';
 import { translatedDetails } from './http/validation-messages';
 import { devOutboxRoutes } from './email/sandbox';
@@ -38,20 +42,43 @@ function toAppError(error: unknown): AppError {
 }
 
 function envelopeResponse(c: AppContext, entry: CatalogueEntry, details: unknown) {
+  // A 5xx names the request (its log line), never more: no stack, no message of the cause.
+  if (entry.status >= 500) details = { ...(typeof details === 'object' && details !== null ? details : {}), requestId: c.get('requestId') };
   const message = c.var.i18n ? c.var.i18n._(entry.message) : (entry.message.message ?? String(entry.code));
   return c.json(errorEnvelope({ type: entry.type, code: entry.code, message, ...(details === undefined ? {} : { details: translatedDetails(details, c.var.i18n) }) }), entry.status);
 }
 
+/**
+ * In production and staging, nothing is served while a secret is missing or holds a development
+ * value (worker/http/secrets.ts): API paths answer 503 in the §7 envelope, pages a plain page.
+ * `/api/health` still answers, with the guard's state.
+ */
+const secretsGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (guardState(c.env).ok || new URL(c.req.url).pathname === '/api/health') return next();
+  c.header('Retry-After', '300');
+  if (isApi(c)) return envelopeResponse(c, ERRORS.serviceUnavailable, undefined);
+  const text = c.var.i18n._(ERRORS.serviceUnavailable.message);
+  return c.html(`<!doctype html><html lang="${LANGUAGE_INFO[c.var.language].tag}"><meta charset="utf-8"><title>${text}</title><p>${text}</p></html>`, 503);
+};
+
 export interface AppOptions extends ChannelMiddlewareOptions {
   /** Force the edge cache on or off; by default it is on outside development (worker/ssr/edge-cache.ts). */
   edgeCache?: boolean;
+  /**
+   * Off only in tests of a single feature's own refusal of a development value in production
+   * (the preview secret, the operations token), which the guard would answer first. Always on in
+   * the Worker (worker/index.ts).
+   */
+  secretsGuard?: boolean;
 }
 
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const cache = edgeCache({ enabled: options.edgeCache });
+  app.use('*', observability);
   app.use('*', securityHeaders);
   app.use('*', channelMiddleware(options));
+  if (options.secretsGuard !== false) app.use('*', secretsGuard);
   app.route('/api', api);
   app.route('/alerts', alerts);
   app.route('/images', images);
@@ -65,7 +92,7 @@ export function createApp(options: AppOptions = {}) {
 
   app.onError(async (error, c) => {
     const known = toAppError(error);
-    if (known.entry === ERRORS.internal) console.error('Unhandled error', c.req.method, c.req.url, error);
+    if (known.entry === ERRORS.internal) logUnhandledError(c, error);
     const { entry } = known;
     if (isApi(c)) return envelopeResponse(c, entry, entry === ERRORS.internal ? undefined : known.details);
     if (entry === ERRORS.unknownHost || entry === ERRORS.domainNotAllowed) return renderStandalone(c, entry);

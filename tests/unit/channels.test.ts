@@ -7,6 +7,12 @@ const HOSTS: [string, ChannelId | undefined][] = [
   ['www.ampora.fr', 'FR'],
   ['www.ampora.it', 'IT'],
   ['www.ampora.de', 'DE'],
+  ['staging.ampora.es', 'ES'],
+  ['staging.ampora.pt', 'PT'],
+  ['staging.ampora.fr', 'FR'],
+  ['staging.ampora.it', 'IT'],
+  ['staging.ampora.de:443', 'DE'],
+  ['staging.ampora.com', undefined],
   ['es.localhost:8787', 'ES'],
   ['pt.localhost:8787', 'PT'],
   ['fr.localhost:8787', 'FR'],
@@ -30,8 +36,8 @@ describe('channelIdFromHost', () => {
 
   it('resolves every production and development host of the table to its own channel', () => {
     for (const id of CHANNEL_IDS) {
-      const { production, development } = DEFAULT_CHANNELS[id].hosts;
-      for (const host of [production, ...development]) expect(channelIdFromHost(host)).toBe(id);
+      const { production, staging, development } = DEFAULT_CHANNELS[id].hosts;
+      for (const host of [production, staging!, ...development]) expect(channelIdFromHost(host)).toBe(id);
     }
   });
 

@@ -41,6 +41,13 @@ describe('applyOverride', () => {
     expect(!result.ok && result.error).toMatch(message);
   });
 
+  it('enforces the staging host as canonical in staging, none in development', () => {
+    expect(defaultChannel('PT', 'staging').canonicalDomain).toBe('staging.ampora.pt');
+    expect(defaultChannel('PT', 'development').canonicalDomain).toBeUndefined();
+    expect(applyOverride(defaultChannel('PT', 'staging'), JSON.stringify({ hosts: { production: 'www.ampora.pt', staging: 'staging2.ampora.pt', development: [] } })).ok).toBe(true);
+    expect(applyOverride(defaultChannel('PT', 'staging'), JSON.stringify({ hosts: { production: 'www.ampora.pt', staging: 'not a host', development: [] } })).ok).toBe(false);
+  });
+
   it('clears the canonical domain with an empty string', () => {
     const prod = defaultChannel('ES', 'production');
     expect(prod.canonicalDomain).toBe('www.ampora.es');

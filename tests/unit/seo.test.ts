@@ -34,6 +34,13 @@ describe('hosts and hreflang values', () => {
       DE: 'http://de.localhost:8787',
     });
     expect(channelOrigins(new URL('http://localhost/'), 'ES', CHANNELS).ES).toBe('http://localhost');
+    expect(channelOrigins(new URL('https://staging.ampora.it/x'), 'IT', CHANNELS)).toEqual({
+      ES: 'https://staging.ampora.es',
+      PT: 'https://staging.ampora.pt',
+      FR: 'https://staging.ampora.fr',
+      IT: 'https://staging.ampora.it',
+      DE: 'https://staging.ampora.de',
+    });
     expect(channelOrigins(new URL('http://www.ampora.fr/'), 'FR', CHANNELS)).toEqual({
       ES: 'https://www.ampora.es',
       PT: 'https://www.ampora.pt',

@@ -251,8 +251,10 @@ describe('POST /api/user/balance/api-return', () => {
   it('refuses every call when the Worker has no usable token', async () => {
     const userId = await plainUser();
     const order = await orderOf(userId);
+    // Production answers on its own host only; the secrets guard, which would answer 503 first, is
+    // tested in production-secrets.test.ts: here the operations call's own refusal.
     const call = (bindings: Partial<Env>, token: string) =>
-      createApp().fetch(new Request(`http://es.localhost${RETURN_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body(userId, order)) }), { ...env, ...bindings });
+      createApp({ secretsGuard: false }).fetch(new Request(`${bindings.ENVIRONMENT === 'production' ? 'https://www.ampora.es' : 'http://es.localhost'}${RETURN_PATH}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body(userId, order)) }), { ...env, ...bindings });
     expect((await call({ OPS_API_TOKEN: undefined }, 'undefined')).status).toBe(401);
     expect((await call({ OPS_API_TOKEN: '' }, '')).status).toBe(401);
     expect((await call({ OPS_API_TOKEN: 'short-token' }, 'short-token')).status).toBe(401);

@@ -205,16 +205,17 @@ describe('CMS preview', () => {
         expect(response.status).toBe(404);
         await response.text();
       }
-      // Production refuses the development secret of wrangler.toml.
+      // Production refuses the development secret of wrangler.toml (the preview's own refusal: the
+      // secrets guard, which would answer 503 first, is tested in production-secrets.test.ts).
       const onProduction = url.replace(host('ES'), 'https://www.ampora.es');
-      const production = await createApp({ now: () => SEED_NOW }).fetch(new Request(onProduction), { ...env, ENVIRONMENT: 'production' });
+      const production = await createApp({ now: () => SEED_NOW, secretsGuard: false }).fetch(new Request(onProduction), { ...env, ENVIRONMENT: 'production' });
       expect(production.status).toBe(404);
       await production.text();
-      const withSecret = await createApp({ now: () => SEED_NOW }).fetch(new Request(onProduction), { ...env, ENVIRONMENT: 'production', PREVIEW_SECRET: 'x'.repeat(40) });
+      const withSecret = await createApp({ now: () => SEED_NOW, secretsGuard: false }).fetch(new Request(onProduction), { ...env, ENVIRONMENT: 'production', PREVIEW_SECRET: 'x'.repeat(40) });
       expect(withSecret.status).toBe(404);
       await withSecret.text();
       const token = await signPreviewToken('x'.repeat(40), target, SEED_NOW.getTime() / 1000 + 3600);
-      const signed = await createApp({ now: () => SEED_NOW }).fetch(new Request(`https://www.ampora.es${path}?token=${token}`), { ...env, ENVIRONMENT: 'production', PREVIEW_SECRET: 'x'.repeat(40) });
+      const signed = await createApp({ now: () => SEED_NOW, secretsGuard: false }).fetch(new Request(`https://www.ampora.es${path}?token=${token}`), { ...env, ENVIRONMENT: 'production', PREVIEW_SECRET: 'x'.repeat(40) });
       expect(signed.status).toBe(200);
       await signed.text();
     });

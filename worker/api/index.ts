@@ -47,6 +47,7 @@ import { subscriptionsApi } from './subscriptions';
 import { insurancesApi } from './insurances';
 import { taxCertificatesApi } from './tax-certificates';
 import { adminTaxCertificatesApi } from './admin-tax-certificates';
+import { guardState } from '../http/secrets';
 import { inboxApi } from './inbox';
 import { basketsApi, basketsRootApi } from './baskets';
 import { configurationsApi } from './configurations';
@@ -59,7 +60,11 @@ import { describe } from '../http/openapi-meta';
 export const api = new Hono<AppEnv>()
   .use('*', sameOriginOnly)
   .use('*', refuseCardData)
-  .get('/health', describe({ summary: 'Whether the API answers, with the channel and language of the request', tag: 'api' }), (c) => c.json(okEnvelope({ status: 'ok', channel: c.var.channel.id, language: c.var.language })))
+  .get('/health', describe({ summary: 'Whether the API answers (and whether the secrets guard lets the store serve), with the channel and language of the request', tag: 'api', errors: ['serviceUnavailable'] }), (c) => {
+    // The secrets guard's state (worker/http/secrets.ts): the variables at fault are named in the log only.
+    const guard = guardState(c.env);
+    return c.json(okEnvelope({ status: guard.ok ? 'ok' : 'unavailable', secrets: guard.ok ? 'ok' : 'refused', environment: guard.environment, channel: c.var.channel.id, language: c.var.language }), guard.ok ? 200 : 503);
+  })
   .get('/openapi.json', describe({ summary: 'This OpenAPI 3.1 document', tag: 'api', success: { description: 'The OpenAPI document (not in the envelope).', contentType: 'application/json' } }), (c): Response => c.json(openApiDocumentOf(api)))
   .get('/docs', describe({ summary: 'The API reference page', tag: 'api', errors: ['notFound'], success: { description: 'An HTML page rendering this document.', contentType: 'text/html' } }), (c) => {
     const page = apiReferencePage(c);

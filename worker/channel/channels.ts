@@ -32,8 +32,11 @@ export interface Channel {
   domainExtension: string;
   phonePrefix: string;
   currency: 'EUR';
-  /** Host names that resolve to this channel, production first. */
-  hosts: { production: string; development: string[] };
+  /**
+   * Host names that resolve to this channel: production, staging (the `staging` deployment,
+   * docs/operations.md; absent when a configuration override leaves it out) and development.
+   */
+  hosts: { production: string; staging?: string; development: string[] };
   /** The host this deployment is allowed to answer on; a different production or development host is refused (spec §1). */
   canonicalDomain?: string;
   paymentFamilies: PaymentFamily[];
@@ -58,7 +61,7 @@ export const DEFAULT_CHANNELS: Record<ChannelId, Channel> = {
     domainExtension: 'es',
     phonePrefix: '+34',
     currency: 'EUR',
-    hosts: { production: 'www.ampora.es', development: ['es.localhost', 'localhost'] },
+    hosts: { production: 'www.ampora.es', staging: 'staging.ampora.es', development: ['es.localhost', 'localhost'] },
     paymentFamilies: COMMON_PAYMENTS,
     toastPosition: 'bottom',
   },
@@ -70,7 +73,7 @@ export const DEFAULT_CHANNELS: Record<ChannelId, Channel> = {
     domainExtension: 'pt',
     phonePrefix: '+351',
     currency: 'EUR',
-    hosts: { production: 'www.ampora.pt', development: ['pt.localhost'] },
+    hosts: { production: 'www.ampora.pt', staging: 'staging.ampora.pt', development: ['pt.localhost'] },
     paymentFamilies: [...COMMON_PAYMENTS, 'bank-reference'],
     toastPosition: 'bottom',
   },
@@ -82,7 +85,7 @@ export const DEFAULT_CHANNELS: Record<ChannelId, Channel> = {
     domainExtension: 'fr',
     phonePrefix: '+33',
     currency: 'EUR',
-    hosts: { production: 'www.ampora.fr', development: ['fr.localhost'] },
+    hosts: { production: 'www.ampora.fr', staging: 'staging.ampora.fr', development: ['fr.localhost'] },
     paymentFamilies: COMMON_PAYMENTS,
     toastPosition: 'bottom',
   },
@@ -94,7 +97,7 @@ export const DEFAULT_CHANNELS: Record<ChannelId, Channel> = {
     domainExtension: 'it',
     phonePrefix: '+39',
     currency: 'EUR',
-    hosts: { production: 'www.ampora.it', development: ['it.localhost'] },
+    hosts: { production: 'www.ampora.it', staging: 'staging.ampora.it', development: ['it.localhost'] },
     paymentFamilies: COMMON_PAYMENTS,
     toastPosition: 'bottom',
   },
@@ -106,11 +109,17 @@ export const DEFAULT_CHANNELS: Record<ChannelId, Channel> = {
     domainExtension: 'de',
     phonePrefix: '+49',
     currency: 'EUR',
-    hosts: { production: 'www.ampora.de', development: ['de.localhost'] },
+    hosts: { production: 'www.ampora.de', staging: 'staging.ampora.de', development: ['de.localhost'] },
     paymentFamilies: COMMON_PAYMENTS,
     toastPosition: 'bottom',
   },
 };
+
+/** True when `host` (port ignored) is the staging host of some channel. */
+export function isStagingHost(host: string, channels: Record<ChannelId, Channel> = DEFAULT_CHANNELS): boolean {
+  const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return CHANNEL_IDS.some((id) => channels[id].hosts.staging === name);
+}
 
 /**
  * The channel a host name belongs to, or undefined for an unknown host. The port is ignored
@@ -119,13 +128,13 @@ export const DEFAULT_CHANNELS: Record<ChannelId, Channel> = {
 export function channelIdFromHost(host: string, channels: Record<ChannelId, Channel> = DEFAULT_CHANNELS): ChannelId | undefined {
   const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   for (const id of CHANNEL_IDS) {
-    const { production, development } = channels[id].hosts;
-    if (name === production || development.includes(name)) return id;
+    const { production, staging, development } = channels[id].hosts;
+    if (name === production || name === staging || development.includes(name)) return id;
   }
   return undefined;
 }
 
-/** True when `host` is one of the known production or development host names of any channel. */
+/** True when `host` is one of the known production, staging or development host names of any channel. */
 export function isKnownStoreHost(host: string, channels: Record<ChannelId, Channel> = DEFAULT_CHANNELS): boolean {
   return channelIdFromHost(host, channels) !== undefined;
 }

@@ -21,7 +21,7 @@ export const ChannelOverrideSchema = z
     phonePrefix: z.string().regex(/^\+\d{1,4}$/),
     paymentFamilies: z.array(z.enum(PAYMENT_FAMILIES)),
     toastPosition: z.enum(['bottom', 'top']),
-    hosts: z.object({ production: hostName, development: z.array(hostName) }),
+    hosts: z.object({ production: hostName, staging: hostName.optional(), development: z.array(hostName) }),
     campaigns: z.array(CampaignSchema),
     reviewCampaigns: z.array(ReviewCampaignSchema),
     solidary: z.object({ amount: z.number().int().min(1).max(10_000) }).strict(),
@@ -54,10 +54,12 @@ export function applyOverride(base: Channel, raw: string): ParseResult {
   return { ok: true, channel: merged };
 }
 
-/** The in-force defaults for an environment: production enforces its own host as canonical. */
+/** The in-force defaults for an environment: production and staging enforce their own host as canonical. */
 export function defaultChannel(id: ChannelId, environment: string): Channel {
   const base: Channel = { ...DEFAULT_CHANNELS[id], campaigns: [BLACK_FRIDAY_2025], reviewCampaigns: [OPINE_AND_WIN] };
-  return environment === 'production' ? { ...base, canonicalDomain: base.hosts.production } : base;
+  if (environment === 'production') return { ...base, canonicalDomain: base.hosts.production };
+  if (environment === 'staging' && base.hosts.staging) return { ...base, canonicalDomain: base.hosts.staging };
+  return base;
 }
 
 interface CacheEntry {
@@ -134,14 +136,13 @@ export class ChannelConfigStore {
   }
 }
 
-const stores = new WeakMap<KVNamespace, ChannelConfigStore>();
+const stores = new WeakMap<KVNamespace, Map<string, ChannelConfigStore>>();
 
-/** One store per KV binding (an isolate may serve several environments in tests). */
+/** One store per KV binding and environment (an isolate may serve several environments in tests). */
 export function channelConfigStore(kv: KVNamespace, environment: string): ChannelConfigStore {
-  let store = stores.get(kv);
-  if (!store) {
-    store = new ChannelConfigStore(kv, environment);
-    stores.set(kv, store);
-  }
+  let byEnvironment = stores.get(kv);
+  if (!byEnvironment) stores.set(kv, (byEnvironment = new Map()));
+  let store = byEnvironment.get(environment);
+  if (!store) byEnvironment.set(environment, (store = new ChannelConfigStore(kv, environment)));
   return store;
 }

@@ -5,13 +5,15 @@
 import { createMiddleware } from 'hono/factory';
 import { isLanguage, LANGUAGE_HEADER_NAME, type Language } from '../../client/i18n/languages';
 import { languageOfPath } from '../../client/routes';
-import { dbFor } from '../db/client';
+import { getCookie } from 'hono/cookie';
+import { BOOKMARK_COOKIE, BOOKMARK_MAX_AGE_SECONDS, parseBookmark, requestDb } from '../db/client';
 import type { AppEnv } from '../http/context';
 import { appError } from '../http/errors';
 import { i18nFor } from '../i18n/catalogs';
 import { channelIdFromHost, isDomainAllowed, type Channel } from './channels';
 import { channelConfigStore } from './config';
 import { testClock } from '../http/test-clock';
+import { D1Meter, setResponseHeaders } from '../http/observability';
 
 /** Header a client may send to choose the language of API messages (spec §7). */
 export const LANGUAGE_HEADER = LANGUAGE_HEADER_NAME;
@@ -24,6 +26,8 @@ function apiLanguage(request: Request, channel: Channel): Language {
   const asked = request.headers.get(LANGUAGE_HEADER);
   return isLanguage(asked) && channel.languages.includes(asked) ? asked : channel.defaultLanguage;
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface ChannelMiddlewareOptions {
   now?: () => Date;
@@ -48,7 +52,16 @@ export function channelMiddleware(options: ChannelMiddlewareOptions = {}) {
     c.set('language', language);
     c.set('i18n', i18nFor(language));
     if (!isDomainAllowed(channel, host, channels)) throw appError('domainNotAllowed', { host });
-    c.set('db', dbFor(c.env.DB));
+    // A D1 session per request (docs/operations.md, "D1 read replicas"): reads may go to a replica,
+    // from the bookmark of the client's last write when it sent one; writes start at the primary.
+    const writes = !READ_METHODS.has(c.req.method);
+    const session = requestDb(c.env.DB, { bookmark: parseBookmark(getCookie(c, BOOKMARK_COOKIE)), writes, timer: c.get('d1Meter') ?? new D1Meter() });
+    c.set('db', session.db);
     await next();
+    const bookmark = writes ? session.bookmark() : null;
+    if (bookmark) {
+      const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
+      setResponseHeaders(c, { 'Set-Cookie': `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Max-Age=${BOOKMARK_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}` }, true);
+    }
   });
 }

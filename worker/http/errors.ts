@@ -13,7 +13,7 @@ export interface CatalogueEntry {
   type: ErrorType;
   /** The code the client sees: the spec's numeric codes where it has one, a stable name otherwise. */
   code: number | string;
-  status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 421 | 422 | 429 | 500;
+  status: 400 | 401 | 403 | 404 | 405 | 408 | 409 | 413 | 421 | 422 | 429 | 500 | 503;
   message: MessageDescriptor;
 }
 
@@ -92,6 +92,7 @@ export const ERRORS = {
   shopNotAvailable: { type: 'conflict', code: 'SHOP_NOT_AVAILABLE', status: 409, message: msg`None of our shops serves this country, so the order cannot be picked up in a shop. Please choose home delivery or a collection point.` },
   deliveryDateNotAvailable: { type: 'conflict', code: 'DELIVERY_DATE_NOT_AVAILABLE', status: 409, message: msg`This delivery day or time is no longer available. Please choose another one.` },
   neutralNotAvailable: { type: 'conflict', code: 'NEUTRAL_DELIVERY_NOT_AVAILABLE', status: 409, message: msg`Neutral delivery is only available to business customers for items we ship ourselves.` },
+  serviceUnavailable: { type: 'internal', code: 'SERVICE_UNAVAILABLE', status: 503, message: msg`The store is not available right now. Please try again in a few minutes.` },
   opsTokenInvalid: { type: 'unauthorized', code: 'OPS_TOKEN_INVALID', status: 401, message: msg`This operation needs a valid operations token.` },
   catalogueImportInvalid: { type: 'validation', code: 'CATALOGUE_IMPORT_INVALID', status: 400, message: msg`Some lines of the import are not valid, so nothing was imported.` },
   catalogueImportEmpty: { type: 'validation', code: 'CATALOGUE_IMPORT_EMPTY', status: 400, message: msg`The import has no lines.` },

@@ -5,7 +5,7 @@
  */
 import { LANGUAGE_INFO, type Language } from '../../client/i18n/languages';
 import { href, slugHref, type RouteId, type RouteParams } from '../../client/routes';
-import { CHANNEL_IDS, type Channel, type ChannelId } from '../channel/channels';
+import { CHANNEL_IDS, isStagingHost, type Channel, type ChannelId } from '../channel/channels';
 
 /** A page's path in a language on a channel, or undefined when it has no version there. */
 export type PagePaths = (language: Language, channel: Channel) => string | undefined;
@@ -51,15 +51,17 @@ export function isDevelopmentHost(hostname: string): boolean {
 /**
  * The origin of every channel as seen from a request. On a development host the request's own
  * channel keeps the request's origin and the others use their first development host with the
- * request's scheme and port; in production every channel is `https://` + its production host.
+ * request's scheme and port; in production every channel is `https://` + its production host, on
+ * a staging host its staging host.
  */
 export function channelOrigins(requestUrl: URL, current: ChannelId, channels: Record<ChannelId, Channel>): Record<ChannelId, string> {
   const development = isDevelopmentHost(requestUrl.hostname);
+  const staging = !development && isStagingHost(requestUrl.hostname, channels);
   const port = requestUrl.port ? `:${requestUrl.port}` : '';
   return Object.fromEntries(
     CHANNEL_IDS.map((id) => {
       const { hosts } = channels[id];
-      if (!development) return [id, `https://${hosts.production}`];
+      if (!development) return [id, `https://${(staging && hosts.staging) || hosts.production}`];
       if (id === current) return [id, requestUrl.origin];
       return [id, `${requestUrl.protocol}//${hosts.development[0] ?? hosts.production}${port}`];
     }),

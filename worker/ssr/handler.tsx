@@ -68,6 +68,7 @@ interface RenderExtra {
 }
 
 function render(c: AppContext, status: number, title: string, body: ReactNode, store: StoreContextValue, extra: RenderExtra = { noIndex: true }) {
+  const started = performance.now(); // Server-Timing `render` (worker/http/observability.ts)
   return renderDocument({
     status,
     meta: { title, description: extra.description, canonical: extra.canonical, noIndex: extra.noIndex },
@@ -80,7 +81,7 @@ function render(c: AppContext, status: number, title: string, body: ReactNode, s
     signal: c.req.raw.signal,
     complete: isCrawler(c.req.header('User-Agent')),
     onError: () => skipEdgeCache(c),
-  });
+  }).finally(() => c.set('renderMs', performance.now() - started));
 }
 
 /** The localized status page (404, 500) inside the normal layout. */
