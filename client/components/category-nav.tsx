@@ -29,18 +29,33 @@ export function MenuToggle() {
   );
 }
 
+/**
+ * The nav; its content (about a thousand elements) comes from `menuHtml` when the server has it
+ * rendered already (once per channel, language and menu: worker/ssr/static-parts.ts), else it is
+ * rendered here. Both give the same markup.
+ */
 export function CategoryNav() {
   const { t } = useLingui();
+  const { menuHtml } = useStore();
+  const label = t`Categories`;
+  if (menuHtml !== undefined) return <nav id={NAV_ID} className="category-nav" aria-label={label} dangerouslySetInnerHTML={{ __html: menuHtml }} />;
+  return (
+    <nav id={NAV_ID} className="category-nav" aria-label={label}>
+      <CategoryList />
+    </nav>
+  );
+}
+
+/** The nav's list of top categories with their panels; it depends only on the menu, the language and the channel. */
+export function CategoryList() {
   const { menu, language, channel } = useStore();
   const link = (slug: string) => slugHref(slug, language, channel);
   return (
-    <nav id={NAV_ID} className="category-nav" aria-label={t`Categories`}>
-      <ul className="category-nav__tops">
-        {menu.map((top) => (
-          <TopCategory key={top.id} top={top} link={link} />
-        ))}
-      </ul>
-    </nav>
+    <ul className="category-nav__tops">
+      {menu.map((top) => (
+        <TopCategory key={top.id} top={top} link={link} />
+      ))}
+    </ul>
   );
 }
 

@@ -38,6 +38,11 @@ export interface StoreContextValue {
    * absent on the pages that are the same for everyone (docs/account.md "Inbox").
    */
   inboxUnread?: number;
+  /**
+   * The category nav's content already rendered to HTML (it depends only on the menu, the
+   * language and the channel, so the server renders it once: worker/ssr/static-parts.ts).
+   */
+  menuHtml?: string;
 }
 
 const StoreContext = createContext<StoreContextValue | null>(null);
