@@ -30,15 +30,15 @@ export function MenuToggle() {
 }
 
 /**
- * The nav; its content (about a thousand elements) comes from `menuHtml` when the server has it
- * rendered already (once per channel, language and menu: worker/ssr/static-parts.ts), else it is
- * rendered here. Both give the same markup.
+ * The nav; its content (about a thousand elements) depends only on the menu, the language and
+ * the channel, so the server renders it once per menu tree (the store's `fragment`) and inserts
+ * the same markup into every page.
  */
 export function CategoryNav() {
   const { t } = useLingui();
-  const { menuHtml } = useStore();
+  const { fragment, menu } = useStore();
   const label = t`Categories`;
-  if (menuHtml !== undefined) return <nav id={NAV_ID} className="category-nav" aria-label={label} dangerouslySetInnerHTML={{ __html: menuHtml }} />;
+  if (fragment) return <nav id={NAV_ID} className="category-nav" aria-label={label} dangerouslySetInnerHTML={{ __html: fragment(menu, 'category-nav', <CategoryList />) }} />;
   return (
     <nav id={NAV_ID} className="category-nav" aria-label={label}>
       <CategoryList />
@@ -46,8 +46,8 @@ export function CategoryNav() {
   );
 }
 
-/** The nav's list of top categories with their panels; it depends only on the menu, the language and the channel. */
-export function CategoryList() {
+/** The nav's list of top categories with their panels. */
+function CategoryList() {
   const { menu, language, channel } = useStore();
   const link = (slug: string) => slugHref(slug, language, channel);
   return (

@@ -3,7 +3,7 @@
  * menu and the same page's address in the other languages. Islands get the parts they need
  * as props instead (they hydrate alone).
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactElement } from 'react';
 import type { Language } from '../i18n/languages';
 import { href, type RouteId, type RouteParams, type RoutingChannel } from '../routes';
 import type { MenuCategory } from '../types';
@@ -39,11 +39,16 @@ export interface StoreContextValue {
    */
   inboxUnread?: number;
   /**
-   * The category nav's content already rendered to HTML (it depends only on the menu, the
-   * language and the channel, so the server renders it once: worker/ssr/static-parts.ts).
+   * On the server: renders `element` to HTML once per `key` object and `variant` (and the
+   * request's language and channel) and gives the same string again after that
+   * (worker/ssr/static-parts.tsx). For parts that depend only on shared, unchanging data (the
+   * menu tree, a product card of the catalogue version): nothing per request, no nonce. Absent
+   * in the browser: such parts render as usual.
    */
-  menuHtml?: string;
+  fragment?: FragmentRenderer;
 }
+
+export type FragmentRenderer = (key: object, variant: string, element: ReactElement) => string;
 
 const StoreContext = createContext<StoreContextValue | null>(null);
 

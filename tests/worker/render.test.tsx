@@ -1,12 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { CategoryNav } from '../../client/components/category-nav';
+import { ProductGrid } from '../../client/components/product-bits';
 import type { StoreContextValue } from '../../client/components/store-context';
 import { DEFAULT_CHANNELS } from '../../worker/channel/channels';
 import { i18nFor } from '../../worker/i18n/catalogs';
+import { cardsByIds } from '../../worker/db/catalogue';
 import { dbFor } from '../../worker/db/client';
 import { menuTree } from '../../worker/db/menu';
 import { renderDocument } from '../../worker/ssr/render';
-import { menuHtml } from '../../worker/ssr/static-parts';
+import { fragmentRenderer } from '../../worker/ssr/static-parts';
 
 const store: StoreContextValue = {
   channel: { ...DEFAULT_CHANNELS.ES, toastPosition: 'top' },
@@ -51,30 +54,44 @@ describe('renderDocument', () => {
   });
 });
 
-describe('pre-rendered category nav', () => {
-  const menu = menuTree(dbFor(env.DB), 'es_ES', 'ES');
+describe('pre-rendered parts', () => {
+  const db = dbFor(env.DB);
+  const menu = menuTree(db, 'es_ES', 'ES');
   const esStore = async (): Promise<StoreContextValue> => ({ ...store, language: 'es_ES', menu: await menu, currentPath: '/' });
-  const page = async (value: StoreContextValue) =>
-    (await renderDocument({ status: 200, meta: { title: 'Test page' }, body: <p>Hello shop</p>, store: value, i18n: i18nFor('es_ES'), nonce: 'abc', complete: true })).text();
+  const page = async (value: StoreContextValue, body: React.ReactNode = <p>Hello shop</p>) =>
+    (await renderDocument({ status: 200, meta: { title: 'Test page' }, body, store: value, i18n: i18nFor('es_ES'), nonce: 'abc', complete: true })).text();
 
-  it('gives the page the same markup as rendering the nav with the page', async () => {
+  it('gives the page the same markup as rendering the nav and the cards with the page', async () => {
     const full = await esStore();
     expect(full.menu.length).toBeGreaterThan(0);
-    const withHtml = { ...full, menuHtml: menuHtml(full, i18nFor('es_ES')) };
-    const html = await page(withHtml);
+    const { results } = await env.DB.prepare("SELECT article_id AS id FROM listings WHERE channel = 'ES' ORDER BY article_id LIMIT 6").all<{ id: number }>();
+    const cards = await cardsByIds(db, 'es_ES', 'ES', results.map((r) => r.id));
+    expect(cards.length).toBe(6);
+    const body = <ProductGrid products={cards} eager={2} wishlist />;
+    const html = await page({ ...full, fragment: fragmentRenderer(full, i18nFor('es_ES')) }, body);
     expect(html).toContain('class="category-nav__tops"');
     expect(html).toContain(`href="/${full.menu[0]!.slug}"`);
-    expect(html).toBe(await page(full));
+    expect(html).toContain(`href="/${cards[0]!.slug}"`);
+    expect(html).toContain('data-island="wishlist-heart"');
+    expect(html).toBe(await page(full, body));
   });
 
-  it('renders once per menu, language and channel, and again for another of them', async () => {
+  it('renders a part once per key object, variant, language and channel', async () => {
     const full = await esStore();
-    const first = menuHtml(full, i18nFor('es_ES'));
-    expect(menuHtml({ ...full, currentPath: '/other' }, i18nFor('es_ES'))).toBe(first);
-    const english = menuHtml({ ...full, language: 'en_EN' }, i18nFor('en_EN'));
-    expect(english).not.toBe(first);
+    const es = fragmentRenderer(full, i18nFor('es_ES'));
+    let renders = 0;
+    const Counted = () => {
+      renders++;
+      return <CategoryNav />;
+    };
+    const first = es(full.menu, 'test', <Counted />);
+    expect(es(full.menu, 'test', <Counted />)).toBe(first);
+    expect(fragmentRenderer({ ...full, currentPath: '/other' }, i18nFor('es_ES'))(full.menu, 'test', <Counted />)).toBe(first);
+    expect(renders).toBe(1);
+    const english = fragmentRenderer({ ...full, language: 'en_EN' }, i18nFor('en_EN'))(full.menu, 'test', <Counted />);
     expect(english).toContain(`href="/en/${full.menu[0]!.slug}"`);
-    const otherMenu = menuHtml({ ...full, menu: full.menu.slice(1) }, i18nFor('es_ES'));
-    expect(otherMenu).not.toContain(`href="/${full.menu[0]!.slug}"`);
+    es(full.menu, 'other', <Counted />);
+    es(full.menu.slice(1), 'test', <Counted />);
+    expect(renders).toBe(4);
   });
 });

@@ -21,8 +21,8 @@ import { pageSeo, type PageKind } from '../seo/page-seo';
 import { limitEdgeCache, skipEdgeCache } from './edge-cache';
 import { ROUTE_PAGES, SLUG_PAGES, type Loaded, type PageDefinition } from './pages/index';
 import { menuFor } from './menu';
-import { menuHtml } from './static-parts';
-import { versionMemo } from './version-memo';
+import { fragmentRenderer } from './static-parts';
+import { memoBindings, versionMemo } from './version-memo';
 import { isCrawler, renderDocument, type RenderInput } from './render';
 
 /**
@@ -59,7 +59,7 @@ function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContex
     stores: storeLinks(url, paths, channel.id, c.var.channels),
     currentPath: url.pathname + url.search,
   };
-  store.menuHtml = menuHtml(store, c.var.i18n);
+  store.fragment = fragmentRenderer(store, c.var.i18n);
   return store;
 }
 
@@ -126,7 +126,7 @@ export async function handlePage(c: AppContext): Promise<Response> {
     // A segment with a malformed escape names no slug: the 404 page, like any unknown path.
     const slug = segments.length === 1 ? decodeSegment(segments[0]!) : undefined;
     // A slug names the same page until the catalogue changes.
-    const found = slug === undefined ? undefined : await versionMemo({ db: c.env.DB, kv: c.env.CACHE }, `slug:${language}:${slug}`, () => resolveSlug(db, language, slug));
+    const found = slug === undefined ? undefined : await versionMemo(memoBindings(c.env), `slug:${language}:${slug}`, () => resolveSlug(db, language, slug));
     if (found) {
       page = SLUG_PAGES[found.kind];
       kind = { slug: found.kind };

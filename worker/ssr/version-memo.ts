@@ -27,6 +27,9 @@ export interface MemoBindings {
   kv: KVNamespace;
 }
 
+/** The memo's bindings in the Worker's environment. */
+export const memoBindings = (env: Env): MemoBindings => ({ db: env.DB, kv: env.CACHE });
+
 /** The value under `key` for the current catalogue version: the isolate's copy when fresh, else `load()` (shared with concurrent requests). */
 export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
   let version: string;

@@ -21,7 +21,7 @@ import { liveBanners, nextBannerChange } from '../../domain/catalogue/home-banne
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
 import { href, languagePrefix, slugHref } from '../../../client/routes';
 import { productJsonLd } from '../../seo/json-ld';
-import { versionMemo } from '../version-memo';
+import { memoBindings, versionMemo } from '../version-memo';
 import { definePage } from './types';
 
 const home = definePage<HomeData>({
@@ -30,7 +30,7 @@ const home = definePage<HomeData>({
     const campaigns = channel.campaigns ?? [];
     const liveCampaigns = campaigns.filter((campaign) => isCampaignActive(campaign, channel.id, now)).map((campaign) => campaign.slug);
     // The blocks depend on the catalogue and the running campaigns only: read once per catalogue version.
-    const [collections, topRated, merchandise] = await versionMemo({ db: env.DB, kv: env.CACHE }, `home:${channel.id}:${language}:${liveCampaigns.join(',')}`, () =>
+    const [collections, topRated, merchandise] = await versionMemo(memoBindings(env), `home:${channel.id}:${language}:${liveCampaigns.join(',')}`, () =>
       Promise.all([featuredCollections(db, language, channel.id, 8, liveCampaigns), topRatedProducts(db, language, channel.id, 8), homeMerchandising(db, language, channel.id, menu)]),
     );
     const pictures = new Map(merchandise.pictures.map((picture) => [picture.categoryId, picture]));

@@ -16,7 +16,7 @@ import { isCampaignActive, withCampaignFlags } from '../../domain/catalogue/camp
 import { pickHighlights } from '../../domain/catalogue/highlights';
 import { parseListingQuery } from '../../domain/catalogue/listing-query';
 import { livePromotions } from '../../domain/catalogue/promotions';
-import { versionMemo } from '../version-memo';
+import { memoBindings, versionMemo } from '../version-memo';
 import { definePage, type LoadContext, type Loaded } from './types';
 
 const component = lazy(() => import('../../../client/pages/listing'));
@@ -35,9 +35,6 @@ function categoryMerchandise(found: { node: MenuCategory; path: MenuCategory[] }
   return { highlights: { kind: 'category', categoryIds: subtreeIds(found.node) }, promotionTrail: found.path.map((node) => node.id) };
 }
 
-/** The isolate's per-catalogue-version memo of the request's bindings (../version-memo.ts). */
-const memoOf = (context: LoadContext) => ({ db: context.env.DB, kv: context.env.CACHE });
-
 /** The slugs of the channel's campaigns running now, comma-separated. */
 const liveCampaignSlugs = ({ channel, now }: LoadContext): string =>
   (channel.campaigns ?? [])
@@ -50,7 +47,7 @@ async function loadMerchandise(context: LoadContext, merchandise: Merchandise): 
   const { db, channel, language, now } = context;
   const liveCampaigns = liveCampaignSlugs(context);
   const live = liveCampaigns ? liveCampaigns.split(',') : [];
-  const { candidates, promotions } = await versionMemo(memoOf(context), `merchandising:${channel.id}:${language}:${liveCampaigns}:${JSON.stringify(merchandise)}`, () =>
+  const { candidates, promotions } = await versionMemo(memoBindings(context.env), `merchandising:${channel.id}:${language}:${liveCampaigns}:${JSON.stringify(merchandise)}`, () =>
     merchandising(db, { channel: channel.id, language, liveCampaigns: live, ...merchandise }),
   );
   const picked = pickHighlights(candidates, live);
@@ -77,7 +74,7 @@ async function listing(
   // The same query gives the same page until the catalogue changes (the campaign flags follow the running campaigns).
   const key = `listing:${channel.id}:${language}:${liveCampaignSlugs(context)}:${JSON.stringify(scope)}:${JSON.stringify(query)}`;
   const [result, above] = await Promise.all([
-    versionMemo(memoOf(context), key, () => listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } })),
+    versionMemo(memoBindings(context.env), key, () => listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } })),
     merchandise && query.page === 1 ? loadMerchandise(context, merchandise) : {},
   ]);
   const { crumbs, title, description, ...rest } = page;
@@ -98,7 +95,7 @@ const category = definePage<ListingPageData>({
     const { db, menu, language, channel, entityId } = context;
     const found = entityId === undefined ? undefined : findCategory(menu, entityId);
     if (!found) return null;
-    const [texts, slugRows] = await versionMemo(memoOf(context), `category:${found.node.id}:${language}`, () =>
+    const [texts, slugRows] = await versionMemo(memoBindings(context.env), `category:${found.node.id}:${language}`, () =>
       Promise.all([categoryTexts(db, found.node.id, language), db.query.categoryTranslations.findMany({ where: (t, { eq }) => eq(t.categoryId, found.node.id) })]),
     );
     const basePath = slugHref(found.node.slug, language, channel);
@@ -125,7 +122,7 @@ const brand = definePage<ListingPageData>({
   component,
   async load(context) {
     const { entityId } = context;
-    const found = entityId === undefined ? undefined : await versionMemo(memoOf(context), `brand:${entityId}`, () => brandById(context.db, entityId));
+    const found = entityId === undefined ? undefined : await versionMemo(memoBindings(context.env), `brand:${entityId}`, () => brandById(context.db, entityId));
     if (!found) return null;
     const { language, channel, i18n } = context;
     const path = slugHref(found.slug, language, channel);
