@@ -40,7 +40,8 @@ interface Profile {
 /** A minimal DevTools protocol client: one call at a time, answers matched by id. */
 async function inspector(): Promise<(method: string, params?: object) => Promise<Record<string, unknown>>> {
   const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as { webSocketDebuggerUrl: string }[];
-  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  // The runtime's inspector proxy accepts local origins only.
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl, { headers: { Origin: 'http://localhost' } });
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', reject, { once: true });
