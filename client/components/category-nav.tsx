@@ -29,18 +29,33 @@ export function MenuToggle() {
   );
 }
 
+/**
+ * The nav; its content (about a thousand elements) depends only on the menu, the language and
+ * the channel, so the server renders it once per menu tree (the store's `fragment`) and inserts
+ * the same markup into every page.
+ */
 export function CategoryNav() {
   const { t } = useLingui();
+  const { fragment, menu } = useStore();
+  const label = t`Categories`;
+  if (fragment) return <nav id={NAV_ID} className="category-nav" aria-label={label} dangerouslySetInnerHTML={{ __html: fragment(menu, 'category-nav', <CategoryList />) }} />;
+  return (
+    <nav id={NAV_ID} className="category-nav" aria-label={label}>
+      <CategoryList />
+    </nav>
+  );
+}
+
+/** The nav's list of top categories with their panels. */
+function CategoryList() {
   const { menu, language, channel } = useStore();
   const link = (slug: string) => slugHref(slug, language, channel);
   return (
-    <nav id={NAV_ID} className="category-nav" aria-label={t`Categories`}>
-      <ul className="category-nav__tops">
-        {menu.map((top) => (
-          <TopCategory key={top.id} top={top} link={link} />
-        ))}
-      </ul>
-    </nav>
+    <ul className="category-nav__tops">
+      {menu.map((top) => (
+        <TopCategory key={top.id} top={top} link={link} />
+      ))}
+    </ul>
   );
 }
 

@@ -161,14 +161,25 @@ export function ProductCard({ product, eager, wishlist }: { product: ProductCard
   );
 }
 
+/**
+ * A list item holding a card. A card depends only on its data (shared by the requests of a
+ * catalogue version), the language and the channel: the server renders it once per card object
+ * (the store's `fragment`) and inserts the same markup; an eager card renders with the page.
+ */
+export function CardItem({ product, eager = false, wishlist = false }: { product: ProductCardData; eager?: boolean; wishlist?: boolean }) {
+  const { fragment } = useStore();
+  const card = <ProductCard product={product} eager={eager} wishlist={wishlist} />;
+  // An eager image is also preloaded from the document's head, which only a render with the page gives.
+  if (!fragment || eager) return <li>{card}</li>;
+  return <li dangerouslySetInnerHTML={{ __html: fragment(product, `card:${wishlist}`, card) }} />;
+}
+
 /** A grid of cards; the first `eager` images load at once (they are above the fold on a phone). */
 export function ProductGrid({ products, eager = 0, wishlist }: { products: ProductCardData[]; eager?: number; wishlist?: boolean }) {
   return (
     <ul className="product-grid">
       {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard product={product} eager={index < eager} wishlist={wishlist} />
-        </li>
+        <CardItem key={product.id} product={product} eager={index < eager} wishlist={wishlist} />
       ))}
     </ul>
   );

@@ -3,7 +3,7 @@
  * menu and the same page's address in the other languages. Islands get the parts they need
  * as props instead (they hydrate alone).
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactElement } from 'react';
 import type { Language } from '../i18n/languages';
 import { href, type RouteId, type RouteParams, type RoutingChannel } from '../routes';
 import type { MenuCategory } from '../types';
@@ -38,7 +38,17 @@ export interface StoreContextValue {
    * absent on the pages that are the same for everyone (docs/account.md "Inbox").
    */
   inboxUnread?: number;
+  /**
+   * On the server: renders `element` to HTML once per `key` object and `variant` (and the
+   * request's language and channel) and gives the same string again after that
+   * (worker/ssr/static-parts.tsx). For parts that depend only on shared, unchanging data (the
+   * menu tree, a product card of the catalogue version): nothing per request, no nonce. Absent
+   * in the browser: such parts render as usual.
+   */
+  fragment?: FragmentRenderer;
 }
+
+export type FragmentRenderer = (key: object, variant: string, element: ReactElement) => string;
 
 const StoreContext = createContext<StoreContextValue | null>(null);
 

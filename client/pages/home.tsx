@@ -7,7 +7,7 @@
 import { Trans } from '@lingui/react/macro';
 import { BannerArt } from '../components/banner-art';
 import { Island } from '../components/island';
-import { ProductCard, ProductGrid, ProductImage } from '../components/product-bits';
+import { CardItem, ProductGrid, ProductImage } from '../components/product-bits';
 import { useStore } from '../components/store-context';
 import RecentlyViewed from '../islands/recently-viewed';
 import { slugHref } from '../routes';
@@ -61,9 +61,7 @@ function Strip({ products }: { products: ProductCardData[] }) {
   return (
     <ul className="strip">
       {products.map((product) => (
-        <li key={product.id}>
-          <ProductCard product={product} />
-        </li>
+        <CardItem key={product.id} product={product} />
       ))}
     </ul>
   );

@@ -1,14 +1,22 @@
 /**
- * `npm run bench`: figures, not pass/fail. For the home, a category and a product page:
- * JavaScript transferred before any interaction (gzip), HTML size, and the page's request rate
- * against the local runtime as a ratio to a static asset of the same size served by the same
- * runtime (autocannon on loopback). Page and static twin run alternately, BENCH_ROUNDS times
- * (default 3) of BENCH_SECONDS each (default 3); the figures are the medians, which keeps a
- * burst of other work on a shared machine from deciding a ratio. Needs `npm run build` first.
+ * `npm run bench`: figures, not pass/fail. For the content pages (home, category, filtered
+ * category, search, product, brand, blog post): JavaScript transferred before any interaction
+ * (gzip), HTML size, and the page's request rate against the local runtime as a ratio to
+ * `/api/health` (the cheapest Worker answer, same runtime) and to a static asset of the same
+ * size (autocannon on loopback), with the edge cache off and on; then the cart mutations (add an
+ * article, change a quantity, remove a line) and order placement through the real API, as a
+ * ratio to `/api/health` measured the same way.
+ *
+ * Page, `/api/health` and static twin run in turn, BENCH_ROUNDS times (default 3) of
+ * BENCH_SECONDS each (default 3); the figures are the medians (a ratio is the median of the
+ * per-round ratios), which keeps a burst of other work on a shared machine from deciding a
+ * ratio. Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { gzipSize, gzipSizes, kb, pageScripts, readManifest, stopServer, waitForServer } from './shared';
+import { loadavg } from 'node:os';
+import { gzipSize, gzipSizes, kb, median, pageScripts, readManifest, stopServer, waitForServer } from './shared';
+import { apiRatios } from './api-rates';
 import autocannon from 'autocannon';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
@@ -17,17 +25,20 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 8;
 const STATIC_DIR = 'dist/client/__bench';
+const DB_DIR = '.wrangler/bench';
+/** The goals of the speed work: ratio to `/api/health`, edge cache off / on. */
+const GOAL = { off: 0.5, on: 0.9 };
 
 const manifest = readManifest();
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 function startServer(reuse: boolean, edgeCache = false): ChildProcess {
   return spawn('node', ['tests/e2e/server.mjs', String(PORT)], {
-    env: { ...process.env, PERSIST_TO: '.wrangler/bench', REUSE_DB: reuse ? '1' : '0', EDGE_CACHE: edgeCache ? 'on' : 'off' },
+    env: { ...process.env, PERSIST_TO: DB_DIR, REUSE_DB: reuse ? '1' : '0', EDGE_CACHE: edgeCache ? 'on' : 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
 }
-
 
 /** Scripts a page loads before any interaction: its script tags, modulepreloads, and islands hydrating on load/idle/visible. */
 async function jsBeforeInteraction(html: string): Promise<{ files: string[]; gzip: number }> {
@@ -51,41 +62,92 @@ function printLighthouse() {
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 async function rate(url: string, duration = DURATION_S): Promise<number> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
+const firstLink = (html: string, pattern: RegExp, what: string): string => {
+  const found = pattern.exec(html)?.[1];
+  if (!found) throw new Error(`no ${what} link found`);
+  return found;
+};
+
+/** The pages measured, found by following the store's own links. */
+async function pagesToMeasure() {
+  const text = async (path: string) => (await fetch(ORIGIN + path)).text();
+  const home = await text('/');
+  const categoryPath = firstLink(home, /<a href="(\/[a-z0-9-]+)">/, 'category');
+  const category = await text(categoryPath);
+  // The first product of the list itself (the highlights above it change with ratings).
+  const results = category.slice(category.indexOf('class="listing__results"'));
+  const productPath = firstLink(results, /<a href="(\/[a-z0-9-]+-\d+)">/, 'product');
+  const brands = await text('/marcas');
+  const brandPath = firstLink(brands.slice(brands.indexOf('<main')), /<a href="(\/[a-z0-9-]+)"/, 'brand');
+  const blog = await text('/blog');
+  const postPath = firstLink(blog, /<a href="(\/blog\/(?!tag\/)[a-z0-9-]+)"/, 'blog post');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category', path: categoryPath },
+    { name: 'filtered', path: `${categoryPath}?seller=own&sort=price-asc&price_from=50&price_to=800` },
+    { name: 'search', path: '/search?query=portatil' },
+    { name: 'product', path: productPath },
+    { name: 'brand', path: brandPath },
+    { name: 'blog post', path: postPath },
+  ];
+}
+
+type Measured = Awaited<ReturnType<typeof pagesToMeasure>>[number] & { html: number; htmlGzip: number; js: { gzip: number } };
+
+async function pageRatios(measured: Measured[], edgeCache: boolean) {
+  const goal = edgeCache ? GOAL.on : GOAL.off;
+  console.log(
+    `\nPages, edge cache ${edgeCache ? 'ON' : 'OFF'} (medians of ${ROUNDS} rounds of ${DURATION_S} s — page, /api/health, static twin in turn — ${CONNECTIONS} connections, wrangler dev on loopback, 1,500-article catalogue; load ${load()})\n`,
+  );
+  console.log('page       HTML KB  HTML gz KB  JS gz KB  page req/s  health req/s  ÷ health  static req/s  ÷ static  goal ÷ health');
+  for (const page of measured) {
+    // Warm the isolate (and, with the edge cache on, store the page) before measuring.
+    await rate(ORIGIN + page.path, 1);
+    const rounds: { page: number; health: number; static: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push({
+        page: await rate(ORIGIN + page.path),
+        health: await rate(`${ORIGIN}/api/health`),
+        static: await rate(`${ORIGIN}/__bench/${page.name.replace(' ', '-')}.txt`),
+      });
+    }
+    const ofHealth = median(rounds.map((r) => r.page / r.health));
+    const ofStatic = median(rounds.map((r) => r.page / r.static));
+    console.log(
+      [
+        page.name.padEnd(9),
+        kb(page.html).padStart(8),
+        kb(page.htmlGzip).padStart(10),
+        kb(page.js.gzip).padStart(8),
+        median(rounds.map((r) => r.page)).toFixed(0).padStart(10),
+        median(rounds.map((r) => r.health)).toFixed(0).padStart(12),
+        ofHealth.toFixed(2).padStart(8),
+        median(rounds.map((r) => r.static)).toFixed(0).padStart(12),
+        ofStatic.toFixed(2).padStart(8),
+        `  ${goal} ${ofHealth >= goal ? 'met' : 'not met'}`,
+      ].join('  '),
+    );
+  }
+}
+
 async function main() {
+  console.log(`bench ${new Date().toISOString()}, load average ${load()}`);
   let server = startServer(false);
   try {
     await waitForServer(ORIGIN);
-    const home = await (await fetch(`${ORIGIN}/`)).text();
-    const categoryPath = /<a href="(\/[a-z0-9-]+)">/.exec(home)![1]!;
-    const category = await (await fetch(ORIGIN + categoryPath)).text();
-    // The first product of the list itself (the highlights above it change with ratings).
-    const results = category.slice(category.indexOf('class="listing__results"'));
-    const productPath = /<a href="(\/[a-z0-9-]+-\d+)">/.exec(results)![1]!;
-    const pages = [
-      { name: 'home', path: '/' },
-      { name: 'category', path: categoryPath },
-      { name: 'filtered', path: `${categoryPath}?seller=own&sort=price-asc&price_from=50&price_to=800` },
-      { name: 'search', path: '/search?query=portatil' },
-      { name: 'product', path: productPath },
-    ];
+    const pages = await pagesToMeasure();
     rmSync(STATIC_DIR, { recursive: true, force: true });
     mkdirSync(STATIC_DIR, { recursive: true });
-    const measured = [];
+    const measured: Measured[] = [];
     for (const page of pages) {
       const html = await (await fetch(ORIGIN + page.path)).text();
-      writeFileSync(`${STATIC_DIR}/${page.name}.txt`, html);
+      writeFileSync(`${STATIC_DIR}/${page.name.replace(' ', '-')}.txt`, html);
       measured.push({ ...page, html: Buffer.byteLength(html), htmlGzip: gzipSize(html), js: await jsBeforeInteraction(html) });
     }
     for (const edgeCache of [false, true]) {
@@ -93,25 +155,11 @@ async function main() {
       await stopServer(server);
       server = startServer(true, edgeCache);
       await waitForServer(ORIGIN);
-      console.log(
-        `\nPage figures, edge cache ${edgeCache ? 'ON' : 'OFF'} (medians of ${ROUNDS} alternating runs of ${DURATION_S} s, ${CONNECTIONS} connections, wrangler dev on loopback, 1,500-article catalogue)\n`,
-      );
-      console.log('page      HTML KB  HTML gz KB  JS before interaction (gz KB)  page req/s  static req/s  ratio');
-      for (const page of measured) {
-        // Warm the isolate (and, with the edge cache on, store the page) before measuring.
-        await rate(ORIGIN + page.path, 1);
-        const rounds: { page: number; static: number }[] = [];
-        for (let round = 0; round < ROUNDS; round++) {
-          rounds.push({ page: await rate(ORIGIN + page.path), static: await rate(`${ORIGIN}/__bench/${page.name}.txt`) });
-        }
-        const pageRate = median(rounds.map((r) => r.page));
-        const staticRate = median(rounds.map((r) => r.static));
-        const ratio = median(rounds.map((r) => r.page / r.static));
-        console.log(
-          `${page.name.padEnd(9)} ${kb(page.html).padStart(7)}  ${kb(page.htmlGzip).padStart(10)}  ${kb(page.js.gzip).padStart(29)}  ${pageRate.toFixed(0).padStart(10)}  ${staticRate.toFixed(0).padStart(12)}  ${ratio.toFixed(2).padStart(5)}`,
-        );
-      }
+      console.log(`\npaths: ${measured.map((p) => `${p.name} ${p.path}`).join(', ')}`);
+      await pageRatios(measured, edgeCache);
+      if (!edgeCache) await apiRatios({ origin: ORIGIN, dbDir: DB_DIR, rounds: ROUNDS, seconds: DURATION_S, connections: CONNECTIONS, goal: GOAL.off });
     }
+    console.log(`\nload average at the end ${load()}`);
     console.log('\nJS budget on content pages: 25 KB gzip before interaction.');
     printLighthouse();
   } finally {

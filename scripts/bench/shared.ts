@@ -40,6 +40,12 @@ export function keepLog(server: ChildProcess): string[] {
 /** The value at percentile `p` of an ascending list (nearest rank). */
 export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 export const gzipSize = (body: Uint8Array | string) => gzipSync(body, { level: 6 }).length;
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 

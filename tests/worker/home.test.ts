@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createApp } from '../../worker/app';
 import type { AppEnv } from '../../worker/http/context';
-import { catalogueVersion, edgeCache, edgeCacheKey, limitEdgeCache } from '../../worker/ssr/edge-cache';
+import { bumpCatalogueVersion, catalogueVersion, edgeCache, edgeCacheKey, limitEdgeCache } from '../../worker/ssr/edge-cache';
 import { BLACK_FRIDAY_2025 } from '../../worker/domain/catalogue/campaign';
 import { liveBanners, nextBannerChange, prefersLightInk, type BannerRecord } from '../../worker/domain/catalogue/home-banners';
 import { apiCall, host, pageAt, SEED_NOW } from './helpers';
@@ -159,6 +159,8 @@ describe('home edge cache and banner windows', () => {
       env.DB.prepare(`INSERT INTO home_banners (id, channel, tone, motif, starts_at, ends_at, position) VALUES (?, 'DE', 'brand', 'gift', NULL, ?, -1)`).bind(id, endsAt),
       env.DB.prepare(`INSERT INTO home_banner_translations (banner_id, lang, title, text, link_label, link) VALUES (?, 'de_DE', 'Nur kurz', '', 'Ansehen', '/x')`).bind(id),
     ]);
+    // A change to what pages show comes with a new catalogue version (the isolate keeps the home's blocks per version).
+    await bumpCatalogueVersion(env.CACHE);
     try {
       const url = `${host('DE')}/?t=${crypto.randomUUID()}`;
       const ctx = createExecutionContext();
@@ -180,6 +182,7 @@ describe('home edge cache and banner windows', () => {
       await esCopy?.text();
     } finally {
       await env.DB.batch([env.DB.prepare('DELETE FROM home_banners WHERE id = ?').bind(id), env.DB.prepare('DELETE FROM home_banner_translations WHERE banner_id = ?').bind(id)]);
+      await bumpCatalogueVersion(env.CACHE);
     }
   });
 });

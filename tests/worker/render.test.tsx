@@ -1,8 +1,15 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { CategoryNav } from '../../client/components/category-nav';
+import { ProductGrid } from '../../client/components/product-bits';
 import type { StoreContextValue } from '../../client/components/store-context';
 import { DEFAULT_CHANNELS } from '../../worker/channel/channels';
 import { i18nFor } from '../../worker/i18n/catalogs';
+import { cardsByIds } from '../../worker/db/catalogue';
+import { dbFor } from '../../worker/db/client';
+import { menuTree } from '../../worker/db/menu';
 import { renderDocument } from '../../worker/ssr/render';
+import { fragmentRenderer, withParts } from '../../worker/ssr/static-parts';
 
 const store: StoreContextValue = {
   channel: { ...DEFAULT_CHANNELS.ES, toastPosition: 'top' },
@@ -43,6 +50,68 @@ describe('renderDocument', () => {
       expect(html).not.toContain('Test page');
     } finally {
       console.error = original;
+    }
+  });
+});
+
+describe('pre-rendered parts', () => {
+  const db = dbFor(env.DB);
+  const menu = menuTree(db, 'es_ES', 'ES');
+  const esStore = async (): Promise<StoreContextValue> => ({ ...store, language: 'es_ES', menu: await menu, currentPath: '/' });
+  const page = async (value: StoreContextValue, body: React.ReactNode = <p>Hello shop</p>) =>
+    (await renderDocument({ status: 200, meta: { title: 'Test page' }, body, store: value, i18n: i18nFor(value.language), nonce: 'abc', complete: true })).text();
+
+  it('gives the page the same markup as rendering the nav and the cards with the page', async () => {
+    const full = await esStore();
+    expect(full.menu.length).toBeGreaterThan(0);
+    const { results } = await env.DB.prepare("SELECT article_id AS id FROM listings WHERE channel = 'ES' ORDER BY article_id LIMIT 6").all<{ id: number }>();
+    const cards = await cardsByIds(db, 'es_ES', 'ES', results.map((r) => r.id));
+    expect(cards.length).toBe(6);
+    const body = <ProductGrid products={cards} eager={2} wishlist />;
+    const html = await page({ ...full, fragment: fragmentRenderer(full, i18nFor('es_ES')) }, body);
+    expect(html).toContain('class="category-nav__tops"');
+    expect(html).toContain(`href="/${full.menu[0]!.slug}"`);
+    expect(html).toContain(`href="/${cards[0]!.slug}"`);
+    expect(html).toContain('data-island="wishlist-heart"');
+    expect(html).toBe(await page(full, body));
+  });
+
+  it('renders a part once per key object, variant, language and channel', async () => {
+    const full = await esStore();
+    const es = fragmentRenderer(full, i18nFor('es_ES'));
+    let renders = 0;
+    const Counted = () => {
+      renders++;
+      return <CategoryNav />;
+    };
+    es(full.menu, 'test', <Counted />);
+    es(full.menu, 'test', <Counted />);
+    fragmentRenderer({ ...full, currentPath: '/other' }, i18nFor('es_ES'))(full.menu, 'test', <Counted />);
+    expect(renders).toBe(1);
+    es(full.menu, 'other', <Counted />);
+    es(full.menu.slice(1), 'test', <Counted />);
+    fragmentRenderer({ ...full, language: 'en_EN' }, i18nFor('en_EN'))(full.menu, 'test', <Counted />);
+    expect(renders).toBe(4);
+    const english = { ...full, language: 'en_EN' as const };
+    const html = await page({ ...english, fragment: fragmentRenderer(english, i18nFor('en_EN')) });
+    expect(html).toContain(`<a class="category-nav__top" href="/en/${full.menu[0]!.slug}">`);
+  });
+
+  it('splices each part into the stream wherever the chunks cut its marker', async () => {
+    const full = await esStore();
+    const renderer = fragmentRenderer(full, i18nFor('es_ES'));
+    const first = renderer({}, 'x', <b>uno</b>);
+    const second = renderer({}, 'x', <i>dos · €</i>);
+    const bytes = new TextEncoder().encode(`<p>a${first}b${second}${first}c</p>`);
+    for (const size of [1, 2, 7, 64, bytes.length]) {
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.slice(i * size, (i + 1) * size));
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          chunks.forEach((chunk) => controller.enqueue(chunk));
+          controller.close();
+        },
+      });
+      expect(await new Response(withParts(stream, renderer)).text()).toBe('<p>a<b>uno</b>b<i>dos · €</i><b>uno</b>c</p>');
     }
   });
 });

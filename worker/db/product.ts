@@ -1,7 +1,7 @@
 /**
  * The product page's reads: the detail (./catalogue.ts) plus price history, stock in the
  * physical shops, campaigns and the reviews (summary of the OK ones and the most helpful few,
- * worker/ugc/review-list.ts), all keyed by the article id and sent to D1 in one batch.
+ * worker/ugc/review-list.ts) and the subscription plan, all keyed by the article id and sent to D1 in one batch.
  */
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
@@ -10,7 +10,7 @@ import type { ReviewSummaryView, ReviewView } from '../../client/ugc/review-card
 import type { ChannelId } from '../channel/channels';
 import { productDetailStatements, toProductDetail } from './catalogue';
 import type { Db } from './client';
-import { collectionArticles, collections, physicalShops, physicalShopStock, priceHistory } from './schema';
+import { collectionArticles, collections, physicalShops, physicalShopStock, priceHistory, subscriptionPlans } from './schema';
 import { DEFAULT_REVIEW_FILTERS, PRODUCT_PAGE_REVIEWS, reviewRowsStatement, reviewScoresStatement, toReviewView, toSummary } from '../ugc/review-list';
 import { productQuestionStatements, toProductQuestions, type ProductQuestions } from '../ugc/questions';
 
@@ -49,11 +49,13 @@ export interface ProductPageData {
   reviews: { summary: ReviewSummaryView; items: ReviewView[] };
   /** The article's published questions: count and the two latest answered ones (worker/ugc/questions.ts). */
   questions: ProductQuestions;
+  /** For a subscription article: the months of one period; else null. */
+  subscriptionMonths: number | null;
 }
 
 /** Everything the product page reads, in one round trip; undefined when the article does not exist. */
 export async function productPage(db: Db, language: Language, channel: ChannelId, id: number, now: Date): Promise<ProductPageData | undefined> {
-  const [row, offerRows, slugRows, categoryRows, history, stock, campaigns, reviewScores, reviewRows, questionCount, latestQuestions] = await db.batch([
+  const [row, offerRows, slugRows, categoryRows, history, stock, campaigns, reviewScores, reviewRows, questionCount, latestQuestions, plan] = await db.batch([
     ...productDetailStatements(db, language, channel, id),
     retailerPriceHistory(db, id, channel),
     shopStock(db, id),
@@ -61,6 +63,7 @@ export async function productPage(db: Db, language: Language, channel: ChannelId
     reviewScoresStatement(db, id),
     reviewRowsStatement(db, id, DEFAULT_REVIEW_FILTERS, now, { limit: PRODUCT_PAGE_REVIEWS }),
     ...productQuestionStatements(db, id),
+    db.select({ months: subscriptionPlans.periodMonths }).from(subscriptionPlans).where(eq(subscriptionPlans.articleId, id)),
   ]);
   const detail = toProductDetail([row, offerRows, slugRows, categoryRows]);
   if (!detail) return undefined;
@@ -71,5 +74,6 @@ export async function productPage(db: Db, language: Language, channel: ChannelId
     campaignSlugs: campaigns.flatMap((c) => (c.campaign ? [c.campaign] : [])),
     reviews: { summary: toSummary(reviewScores), items: reviewRows.map((review) => toReviewView(review, [], false)) },
     questions: toProductQuestions([questionCount, latestQuestions]),
+    subscriptionMonths: plan[0]?.months ?? null,
   };
 }

@@ -21,6 +21,8 @@ import { pageSeo, type PageKind } from '../seo/page-seo';
 import { limitEdgeCache, skipEdgeCache, tagEdgeCache } from './edge-cache';
 import { ROUTE_PAGES, SLUG_PAGES, type Loaded, type PageDefinition } from './pages/index';
 import { menuFor } from './menu';
+import { fragmentRenderer } from './static-parts';
+import { memoBindings, versionMemo } from './version-memo';
 import { isCrawler, renderDocument, type RenderInput } from './render';
 
 /**
@@ -43,7 +45,7 @@ function storeLinks(url: URL, paths: PagePaths | undefined, current: Channel['id
 function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContextValue['alternates'], paths?: PagePaths): StoreContextValue {
   const { channel, language } = c.var;
   const url = new URL(c.req.url);
-  return {
+  const store: StoreContextValue = {
     channel: {
       id: channel.id,
       defaultLanguage: channel.defaultLanguage,
@@ -57,6 +59,8 @@ function storeValue(c: AppContext, menu: MenuCategory[], alternates: StoreContex
     stores: storeLinks(url, paths, channel.id, c.var.channels),
     currentPath: url.pathname + url.search,
   };
+  store.fragment = fragmentRenderer(store, c.var.i18n);
+  return store;
 }
 
 interface RenderExtra {
@@ -122,7 +126,8 @@ export async function handlePage(c: AppContext): Promise<Response> {
     const segments = match.path.split('/').filter(Boolean);
     // A segment with a malformed escape names no slug: the 404 page, like any unknown path.
     const slug = segments.length === 1 ? decodeSegment(segments[0]!) : undefined;
-    const found = slug === undefined ? undefined : await resolveSlug(db, language, slug);
+    // A slug names the same page until the catalogue changes.
+    const found = slug === undefined ? undefined : await versionMemo(memoBindings(c.env), `slug:${language}:${slug}`, () => resolveSlug(db, language, slug));
     if (found) {
       page = SLUG_PAGES[found.kind];
       kind = { slug: found.kind };

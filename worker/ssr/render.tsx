@@ -13,6 +13,7 @@ import { Document, type AlternateLink, type Assets, type DocumentHead, type Page
 import { StoreProvider, type StoreContextValue } from '../../client/components/store-context';
 import { ErrorPage } from '../../client/pages/status';
 import { serializeJsonLd } from '../seo/json-ld';
+import { withParts } from './static-parts';
 
 interface ManifestChunk {
   file: string;
@@ -80,7 +81,7 @@ export async function renderDocument(input: RenderInput): Promise<Response> {
     stream = await renderToReadableStream(tree(meta, <ErrorPage />), options);
   }
   if (input.complete) await stream.allReady;
-  return new Response(stream, {
+  return new Response(withParts(stream, input.store.fragment), {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...input.headers },
   });

@@ -21,18 +21,18 @@ import { liveBanners, nextBannerChange } from '../../domain/catalogue/home-banne
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
 import { href, languagePrefix, slugHref } from '../../../client/routes';
 import { productJsonLd } from '../../seo/json-ld';
+import { memoBindings, versionMemo } from '../version-memo';
 import { definePage } from './types';
 
 const home = definePage<HomeData>({
   component: lazy(() => import('../../../client/pages/home')),
-  async load({ db, language, channel, i18n, menu, now }) {
+  async load({ db, language, channel, i18n, menu, now, env }) {
     const campaigns = channel.campaigns ?? [];
     const liveCampaigns = campaigns.filter((campaign) => isCampaignActive(campaign, channel.id, now)).map((campaign) => campaign.slug);
-    const [collections, topRated, merchandise] = await Promise.all([
-      featuredCollections(db, language, channel.id, 8, liveCampaigns),
-      topRatedProducts(db, language, channel.id, 8),
-      homeMerchandising(db, language, channel.id, menu),
-    ]);
+    // The blocks depend on the catalogue and the running campaigns only: read once per catalogue version.
+    const [collections, topRated, merchandise] = await versionMemo(memoBindings(env), `home:${channel.id}:${language}:${liveCampaigns.join(',')}`, () =>
+      Promise.all([featuredCollections(db, language, channel.id, 8, liveCampaigns), topRatedProducts(db, language, channel.id, 8), homeMerchandising(db, language, channel.id, menu)]),
+    );
     const pictures = new Map(merchandise.pictures.map((picture) => [picture.categoryId, picture]));
     return {
       data: {
@@ -57,8 +57,7 @@ const product = definePage<ProductData>({
   async load({ db, language, channel, entityId, now, url, menu }) {
     const found = entityId === undefined ? undefined : await productPage(db, language, channel.id, entityId, now);
     if (!found) return null;
-    const { detail, history, stock, campaignSlugs, reviews, questions } = found;
-    const subscriptionMonths = (await db.$client.prepare('SELECT period_months FROM subscription_plans WHERE article_id = ?').bind(detail.id).first<number>('period_months')) ?? null;
+    const { detail, history, stock, campaignSlugs, reviews, questions, subscriptionMonths } = found;
     const buy = productBuyInfo({
       offers: detail.offers,
       recommendedPrice: detail.recommendedPrice,

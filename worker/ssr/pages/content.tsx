@@ -32,6 +32,7 @@ import { isPublished, publicContent, type PostContent } from '../../domain/conte
 import { pointsFor, REWARDS } from '../../domain/content/rewards';
 import { sanitizeHtml } from '../../domain/content/sanitize';
 import { mapUrl, parseOpeningHours, telHref } from '../../domain/content/shops';
+import { memoBindings, versionMemo } from '../version-memo';
 import { definePage, pageNumber } from './types';
 
 /** General list page size (spec §9). */
@@ -102,11 +103,19 @@ const blogTag = definePage<BlogData>({
 
 const blogPost = definePage<BlogPostData>({
   component: lazy(() => import('../../../client/pages/blog-post')),
-  async load({ db, language, now, params }) {
-    const post = params.slug ? await postBySlug(db, language, params.slug) : undefined;
-    if (!post || post.kind !== 'blog' || !isPublished(post.publishedAt, now)) return null;
+  async load({ db, language, now, params, env }) {
+    const slug = params.slug;
+    // The post and its sanitized body, once per catalogue version; whether it is out yet is the request's clock's.
+    const found = slug
+      ? await versionMemo(memoBindings(env), `blog-post:${language}:${slug}`, async () => {
+          const record = await postBySlug(db, language, slug);
+          return record ? { record, view: postView(record, record) } : undefined;
+        })
+      : undefined;
+    const post = found?.record;
+    if (!found || !post || post.kind !== 'blog' || !isPublished(post.publishedAt, now)) return null;
     return {
-      data: { post: postView(post, post) },
+      data: { post: found.view },
       meta: { title: `${post.title} | Ampora`, description: post.excerpt || undefined },
       routeParams: paramsPerLanguage('slug', post.slugs),
     };

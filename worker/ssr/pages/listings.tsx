@@ -16,6 +16,7 @@ import { isCampaignActive, withCampaignFlags } from '../../domain/catalogue/camp
 import { pickHighlights } from '../../domain/catalogue/highlights';
 import { parseListingQuery } from '../../domain/catalogue/listing-query';
 import { livePromotions } from '../../domain/catalogue/promotions';
+import { memoBindings, versionMemo } from '../version-memo';
 import { definePage, type LoadContext, type Loaded } from './types';
 
 const component = lazy(() => import('../../../client/pages/listing'));
@@ -34,12 +35,22 @@ function categoryMerchandise(found: { node: MenuCategory; path: MenuCategory[] }
   return { highlights: { kind: 'category', categoryIds: subtreeIds(found.node) }, promotionTrail: found.path.map((node) => node.id) };
 }
 
+/** The slugs of the channel's campaigns running now, comma-separated. */
+const liveCampaignSlugs = ({ channel, now }: LoadContext): string =>
+  (channel.campaigns ?? [])
+    .filter((campaign) => isCampaignActive(campaign, channel.id, now))
+    .map((campaign) => campaign.slug)
+    .join(',');
+
 /** Highlights and promotions for the first page (docs/architecture.md, "Listing highlights and promotions"). */
 async function loadMerchandise(context: LoadContext, merchandise: Merchandise): Promise<Pick<ListingPageData, 'highlights' | 'promotions'>> {
   const { db, channel, language, now } = context;
-  const liveCampaigns = (channel.campaigns ?? []).filter((campaign) => isCampaignActive(campaign, channel.id, now)).map((campaign) => campaign.slug);
-  const { candidates, promotions } = await merchandising(db, { channel: channel.id, language, liveCampaigns, ...merchandise });
-  const picked = pickHighlights(candidates, liveCampaigns);
+  const liveCampaigns = liveCampaignSlugs(context);
+  const live = liveCampaigns ? liveCampaigns.split(',') : [];
+  const { candidates, promotions } = await versionMemo(memoBindings(context.env), `merchandising:${channel.id}:${language}:${liveCampaigns}:${JSON.stringify(merchandise)}`, () =>
+    merchandising(db, { channel: channel.id, language, liveCampaigns: live, ...merchandise }),
+  );
+  const picked = pickHighlights(candidates, live);
   return {
     highlights: withCampaignFlags(
       picked.map((id) => candidates.find((candidate) => candidate.articleId === id)!.card),
@@ -60,8 +71,10 @@ async function listing(
 ): Promise<Loaded<ListingPageData>> {
   const { db, channel, language, url, i18n, now } = context;
   const query = parseListingQuery(url.searchParams);
+  // The same query gives the same page until the catalogue changes (the campaign flags follow the running campaigns).
+  const key = `listing:${channel.id}:${language}:${liveCampaignSlugs(context)}:${JSON.stringify(scope)}:${JSON.stringify(query)}`;
   const [result, above] = await Promise.all([
-    listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } }),
+    versionMemo(memoBindings(context.env), key, () => listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } })),
     merchandise && query.page === 1 ? loadMerchandise(context, merchandise) : {},
   ]);
   const { crumbs, title, description, ...rest } = page;
@@ -83,7 +96,9 @@ const category = definePage<ListingPageData>({
     const { db, menu, language, channel, entityId } = context;
     const found = entityId === undefined ? undefined : findCategory(menu, entityId);
     if (!found) return null;
-    const [texts, slugRows] = await Promise.all([categoryTexts(db, found.node.id, language), db.query.categoryTranslations.findMany({ where: (t, { eq }) => eq(t.categoryId, found.node.id) })]);
+    const [texts, slugRows] = await versionMemo(memoBindings(context.env), `category:${found.node.id}:${language}`, () =>
+      Promise.all([categoryTexts(db, found.node.id, language), db.query.categoryTranslations.findMany({ where: (t, { eq }) => eq(t.categoryId, found.node.id) })]),
+    );
     const basePath = slugHref(found.node.slug, language, channel);
     return listing(
       context,
@@ -107,7 +122,8 @@ const category = definePage<ListingPageData>({
 const brand = definePage<ListingPageData>({
   component,
   async load(context) {
-    const found = context.entityId === undefined ? undefined : await brandById(context.db, context.entityId);
+    const { entityId } = context;
+    const found = entityId === undefined ? undefined : await versionMemo(memoBindings(context.env), `brand:${entityId}`, () => brandById(context.db, entityId));
     if (!found) return null;
     const { language, channel, i18n } = context;
     const path = slugHref(found.slug, language, channel);

@@ -1,0 +1,51 @@
+/**
+ * Page data that changes only with the catalogue (the home's blocks, the category menu, a
+ * listing's unfiltered first page and facet counts, the brand index), kept in the isolate: keyed
+ * by the catalogue version (a bump retires it: ./catalogue-version.ts) and trusted for
+ * MEMO_TTL_MS at most (a change made without a bump, such as stock falling with orders, shows
+ * within a minute, as on a cached page). A failed read is not kept. At most MEMO_ENTRIES values
+ * per binding; the oldest go first. Values are shared by requests: callers must not change them.
+ */
+import { catalogueVersion } from './catalogue-version';
+
+export const MEMO_TTL_MS = 60_000;
+export const MEMO_ENTRIES = 500;
+
+interface Entry {
+  version: string;
+  expires: number;
+  value: Promise<unknown>;
+}
+
+/** Per D1 binding (tests run several databases in one isolate), per key. */
+const memos = new WeakMap<object, Map<string, Entry>>();
+
+export interface MemoBindings {
+  /** The database the value is read from. */
+  db: D1Database;
+  /** Where the catalogue version lives. */
+  kv: KVNamespace;
+}
+
+/** The memo's bindings in the Worker's environment. */
+export const memoBindings = (env: Env): MemoBindings => ({ db: env.DB, kv: env.CACHE });
+
+/** The value under `key` for the current catalogue version: the isolate's copy when fresh, else `load()` (shared with concurrent requests). */
+export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  let version: string;
+  try {
+    version = await catalogueVersion(kv, now);
+  } catch {
+    return load(); // no version, no sharing
+  }
+  let entries = memos.get(db);
+  if (!entries) memos.set(db, (entries = new Map()));
+  const entry = entries.get(key);
+  if (entry && entry.version === version && entry.expires > now) return entry.value as Promise<T>;
+  const value = load();
+  entries.delete(key); // re-inserted last: the map's order is the age order
+  entries.set(key, { version, expires: now + MEMO_TTL_MS, value });
+  while (entries.size > MEMO_ENTRIES) entries.delete(entries.keys().next().value!);
+  value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+  return value;
+}
