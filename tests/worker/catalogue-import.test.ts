@@ -244,6 +244,8 @@ describe('applying an import', () => {
     }
     expect((await page(pages.a)).html).toContain(formatMoney(price, 'es_ES'));
     expect((await page(pages.aEnglish)).html).toContain(formatMoney(price, 'en_EN'));
+    // The category page's listing, kept per catalogue version in the isolate (worker/ssr/version-memo.ts), follows the update too.
+    expect((await page(pages.aCategory)).html).toContain(formatMoney(price, 'es_ES'));
     // Pages that do not show the article are still served from the cache.
     expect((await page(pages.b)).cache).toBe('HIT');
     expect((await page(pages.bCategory)).cache).toBe('HIT');

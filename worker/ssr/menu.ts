@@ -29,7 +29,7 @@ function deepFreeze(nodes: MenuCategory[]): MenuCategory[] {
 
 /** The menu of `language` on `channel` from the isolate's copy when it is of the current version and fresh, else from D1. */
 export function cachedMenu(d1: D1Database, kv: KVNamespace, db: Db, language: Language, channel: ChannelId, now = Date.now()): Promise<MenuCategory[]> {
-  return versionMemo({ db: d1, kv }, `menu:${channel}:${language}`, () => menuTree(db, language, channel).then(deepFreeze), now);
+  return versionMemo({ db: d1, kv }, `menu:${channel}:${language}`, () => menuTree(db, language, channel).then(deepFreeze), { now });
 }
 
 /** The request's menu (the isolate's copy, see cachedMenu). */

@@ -5,8 +5,13 @@
  * MEMO_TTL_MS at most (a change made without a bump, such as stock falling with orders, shows
  * within a minute, as on a cached page). A failed read is not kept. At most MEMO_ENTRIES values
  * per binding; the oldest go first. Values are shared by requests: callers must not change them.
+ *
+ * Values that show prices, stock or offers (listing results, the home's blocks, highlights) also
+ * follow the catalogue updates (worker/jobs/catalogue-updates.ts): they are keyed by the
+ * invalidation sequence as well, so an applied update retires them within VERSION_MEMO_MS,
+ * as it retires the cached pages that show the changed articles.
  */
-import { catalogueVersion } from './catalogue-version';
+import { catalogueVersion, invalidationLog } from './catalogue-version';
 
 export const MEMO_TTL_MS = 60_000;
 export const MEMO_ENTRIES = 500;
@@ -30,11 +35,18 @@ export interface MemoBindings {
 /** The memo's bindings in the Worker's environment. */
 export const memoBindings = (env: Env): MemoBindings => ({ db: env.DB, kv: env.CACHE });
 
+export interface MemoOptions {
+  /** The value shows prices, stock or offers: a catalogue update retires it too. */
+  followsOffers?: boolean;
+  now?: number;
+}
+
 /** The value under `key` for the current catalogue version: the isolate's copy when fresh, else `load()` (shared with concurrent requests). */
-export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, { followsOffers: follows = false, now = Date.now() }: MemoOptions = {}): Promise<T> {
   let version: string;
   try {
-    version = await catalogueVersion(kv, now);
+    const [catalogue, log] = await Promise.all([catalogueVersion(kv, now), follows ? invalidationLog(db, now) : undefined]);
+    version = log ? `${catalogue}:${log.seq}` : catalogue;
   } catch {
     return load(); // no version, no sharing
   }

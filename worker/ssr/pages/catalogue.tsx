@@ -32,6 +32,7 @@ const home = definePage<HomeData>({
     // The blocks depend on the catalogue and the running campaigns only: read once per catalogue version.
     const [collections, topRated, merchandise] = await versionMemo(memoBindings(env), `home:${channel.id}:${language}:${liveCampaigns.join(',')}`, () =>
       Promise.all([featuredCollections(db, language, channel.id, 8, liveCampaigns), topRatedProducts(db, language, channel.id, 8), homeMerchandising(db, language, channel.id, menu)]),
+      { followsOffers: true },
     );
     const pictures = new Map(merchandise.pictures.map((picture) => [picture.categoryId, picture]));
     return {

@@ -49,6 +49,7 @@ async function loadMerchandise(context: LoadContext, merchandise: Merchandise): 
   const live = liveCampaigns ? liveCampaigns.split(',') : [];
   const { candidates, promotions } = await versionMemo(memoBindings(context.env), `merchandising:${channel.id}:${language}:${liveCampaigns}:${JSON.stringify(merchandise)}`, () =>
     merchandising(db, { channel: channel.id, language, liveCampaigns: live, ...merchandise }),
+    { followsOffers: true },
   );
   const picked = pickHighlights(candidates, live);
   return {
@@ -74,7 +75,7 @@ async function listing(
   // The same query gives the same page until the catalogue changes (the campaign flags follow the running campaigns).
   const key = `listing:${channel.id}:${language}:${liveCampaignSlugs(context)}:${JSON.stringify(scope)}:${JSON.stringify(query)}`;
   const [result, above] = await Promise.all([
-    versionMemo(memoBindings(context.env), key, () => listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } })),
+    versionMemo(memoBindings(context.env), key, () => listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } }), { followsOffers: true }),
     merchandise && query.page === 1 ? loadMerchandise(context, merchandise) : {},
   ]);
   const { crumbs, title, description, ...rest } = page;
