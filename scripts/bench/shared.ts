@@ -63,9 +63,29 @@ function chunkClosure(manifest: Manifest, key: string, seen: Set<string>): Set<s
   return seen;
 }
 
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/**
+ * Whether the element starting at `at` sits inside an element the server sent `hidden` (a
+ * "visible" island there never intersects, so a first visit does not load it: the home's
+ * recently-viewed strip is shown only when this browser has viewed products). Walks the tags
+ * before `at` keeping the open ones; the server's HTML is well formed.
+ */
+function insideHidden(html: string, at: number): boolean {
+  const open: boolean[] = [];
+  for (const tag of html.slice(0, at).matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)) {
+    const [, closing, name, rest] = tag;
+    if (VOID_ELEMENTS.has(name!.toLowerCase()) || rest!.endsWith('/')) continue;
+    if (closing) open.pop();
+    else open.push(/\shidden(=|\s|$)/.test(rest!));
+  }
+  return open.includes(true);
+}
+
 /**
  * Scripts of a page: before any interaction (script tags, modulepreloads and the islands that
- * hydrate on load/idle/visible) and, with `island`, once that island has hydrated too.
+ * hydrate on load/idle/visible, except visible ones inside a hidden element) and, with `island`,
+ * once that island has hydrated too.
  */
 export function pageScripts(manifest: Manifest, html: string, island?: string): { before: Set<string>; after: Set<string> } {
   const before = new Set<string>();
@@ -78,7 +98,9 @@ export function pageScripts(manifest: Manifest, html: string, island?: string): 
     if (language) chunkClosure(manifest, `locales/${language}/messages.po`, keys);
     return [...keys].map((key) => `/${manifest[key]!.file}`);
   };
-  const eager = [...html.matchAll(/data-island="([^"]+)" data-hydrate="(load|idle|visible)"/g)].map((m) => m[1]!);
+  const eager = [...html.matchAll(/data-island="([^"]+)" data-hydrate="(load|idle|visible)"/g)]
+    .filter((m) => m[2] !== 'visible' || !insideHidden(html, m.index!))
+    .map((m) => m[1]!);
   if (eager.length > 0) for (const file of runtime(eager)) before.add(file);
   const after = new Set(before);
   if (island) for (const file of runtime([...eager, island])) after.add(file);
