@@ -64,14 +64,25 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
   let lines = options.lines ?? (await stub.lines());
   let outOfStock: OutOfStockInfo | null = null;
   const { db, channel, language } = c.var;
-  // The lines' offers, their articles' shop stock and other offers, the stock check's facts and
-  // the lines added on other channels (kept for their store, never dropped here) are read together.
+  // Everything the view needs is read in one wave: the lines' offers, their articles' shop stock
+  // and other offers, the stock check's facts, the lines added on other channels (kept for their
+  // store, never dropped here), the service and installation catalogues (read live: their prices
+  // are money), the provinces when an installation line is priced at its postal code, the
+  // customer, and the articles standalone insurance lines (renewals, new policies) cover. The last
+  // two follow the lines before the stock check, a superset of what stays.
   const offerIds = lines.map((l) => l.offerId);
-  const [details, extras, facts, elsewhere] = await Promise.all([
+  const countryIso = channel.country;
+  const coveredIds = lines.filter((l) => l.kind === 'insurance' && !!l.details).map((l) => l.articleId);
+  const [details, extras, facts, elsewhere, catalogue, installations, provinces, user, covered] = await Promise.all([
     lineDetails(db, channel.id, language, offerIds),
     articleExtras(db, channel.id, offerIds),
     options.recalculateStock ? factsForOffers(db, channel.id, offerIds) : null,
     offersElsewhere(db, channel.id, language, offerIds),
+    serviceCatalogue(db, language),
+    installationCatalogue(db, language),
+    lines.some((l) => l.kind === 'installation') ? provincePrefixes(db, [countryIso]) : new Map(),
+    currentUser(c),
+    coveredArticles(db, language, coveredIds),
   ]);
   if (facts) {
     const changes = await stub.reconcile([...facts.values()], c.var.now.getTime(), [...elsewhere.keys()]);
@@ -85,17 +96,6 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
       };
     }
   }
-  // Installation lines are priced at their postal code's province, so the provinces are read only when there is one.
-  const countryIso = channel.country;
-  // Standalone insurance lines (renewals, new policies) are named after the article they cover, which is not in the cart.
-  const coveredIds = lines.filter((l) => l.kind === 'insurance' && !!l.details).map((l) => l.articleId);
-  const [catalogue, installations, provinces, user, covered] = await Promise.all([
-    serviceCatalogue(db, language),
-    installationCatalogue(db, language),
-    lines.some((l) => l.kind === 'installation') ? provincePrefixes(db, [countryIso]) : new Map(),
-    currentUser(c),
-    coveredArticles(db, language, coveredIds),
-  ]);
   const view = cartView({
     idCart: cartId,
     lines,
