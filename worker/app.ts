@@ -51,12 +51,14 @@ function envelopeResponse(c: AppContext, entry: CatalogueEntry, details: unknown
 /**
  * In production and staging, nothing is served while a secret is missing or holds a development
  * value (worker/http/secrets.ts): API paths answer 503 in the §7 envelope, pages a plain page.
- * `/api/health` still answers, with the guard's state.
+ * `/api/health` answers that 503 too, so a health probe sees the refusal.
  */
 const secretsGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (guardState(c.env).ok || new URL(c.req.url).pathname === '/api/health') return next();
+  const guard = guardState(c.env);
+  if (guard.ok) return next();
   c.header('Retry-After', '300');
-  if (isApi(c)) return envelopeResponse(c, ERRORS.serviceUnavailable, undefined);
+  // The variables at fault are named in the log only (worker/http/secrets.ts).
+  if (isApi(c)) return envelopeResponse(c, ERRORS.serviceUnavailable, { secrets: 'refused', environment: guard.environment });
   const text = c.var.i18n._(ERRORS.serviceUnavailable.message);
   return c.html(`<!doctype html><html lang="${LANGUAGE_INFO[c.var.language].tag}"><meta charset="utf-8"><title>${text}</title><p>${text}</p></html>`, 503);
 };

@@ -61,7 +61,9 @@ describe('production refuses development secrets', () => {
 
     const health = await get('https://www.ampora.fr/api/health', bindings);
     expect(health.status).toBe(503);
-    expect(((await health.json()) as { data: unknown }).data).toMatchObject({ status: 'unavailable', secrets: 'refused', environment: 'production' });
+    const refused = (await health.json()) as { ok: boolean; err: { message: string } };
+    expect(refused.ok).toBe(false);
+    expect(JSON.parse(refused.err.message)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { secrets: 'refused', environment: 'production' } });
 
     const refusals = errors.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('"secrets-refused"'));
     expect(refusals).toHaveLength(1);
@@ -101,7 +103,7 @@ describe('production refuses development secrets', () => {
     expect(secretProblems(bindings)).toEqual([]);
     const health = await get('https://www.ampora.pt/api/health', bindings);
     expect(health.status).toBe(200);
-    expect(((await health.json()) as { data: unknown }).data).toMatchObject({ status: 'ok', secrets: 'ok', environment: 'production', channel: 'PT' });
+    expect(((await health.json()) as { data: unknown }).data).toMatchObject({ status: 'ok', environment: 'production', channel: 'PT' });
     const home = await get('https://www.ampora.it/', bindings);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<html');
