@@ -1,10 +1,10 @@
 // Builds the Worker (server rendering included) into dist/worker/index.js, which wrangler serves.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { browserOnlyPlugin, clientManifestPlugin, linguiPlugins } from './scripts/vite/shared.ts';
+import { browserOnlyPlugin, clientManifestPlugin, linguiPlugins, reactByteLengthPlugin } from './scripts/vite/shared.ts';
 
 export default defineConfig({
-  plugins: [browserOnlyPlugin(), ...linguiPlugins(), react(), clientManifestPlugin()],
+  plugins: [browserOnlyPlugin(), ...linguiPlugins(), react(), clientManifestPlugin(), reactByteLengthPlugin()],
   publicDir: false,
   resolve: { conditions: ['workerd', 'worker', 'browser', 'import', 'default'] },
   ssr: {

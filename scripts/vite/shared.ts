@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import type { Plugin } from 'vite';
+import { utf8Length } from '../../worker/ssr/utf8-length.ts';
 
 export function linguiPlugins(): Plugin[] {
   return [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }) as unknown as Plugin, ...(lingui() as unknown as Plugin[])];
@@ -49,6 +50,26 @@ export function browserOnlyPlugin(): Plugin {
       if (id.includes('/styles/')) return 'export {};';
       const fail = `() => { throw new Error('${id.slice(prefix.length)} runs in the browser only'); }`;
       return ['AdyenCheckout', 'Card', 'GooglePay', 'ApplePay'].map((name) => `export const ${name} = ${fail};`).join('\n');
+    },
+  };
+}
+
+/**
+ * React's Bun build (the page renderer, worker/ssr/page-stream.ts) counts the bytes of every
+ * chunk it writes with `Buffer.byteLength`, a call into workerd's Node compatibility layer for
+ * each tag, attribute and text: about a fifth of a page's render. The worker build counts them
+ * in plain JavaScript instead (worker/ssr/utf8-length.ts, the same numbers). The build fails if
+ * React's code no longer reads as expected, rather than silently keeping the slow count.
+ */
+export function reactByteLengthPlugin(): Plugin {
+  const original = 'function byteLengthOfChunk(chunk) {\n  return Buffer.byteLength(chunk, "utf8");\n}';
+  return {
+    name: 'ampora:react-byte-length',
+    transform(code, id) {
+      if (!/react-dom-server\.bun\.production\.js$/.test(id)) return undefined;
+      if (!code.includes(original)) throw new Error(`${id}: byteLengthOfChunk is not the Buffer.byteLength call reactByteLengthPlugin replaces`);
+      const counted = utf8Length.toString().replace(/^function utf8Length\b/, 'function byteLengthOfChunk');
+      return { code: code.replace(original, counted), map: null };
     },
   };
 }

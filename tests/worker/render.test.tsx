@@ -9,7 +9,7 @@ import { cardsByIds } from '../../worker/db/catalogue';
 import { dbFor } from '../../worker/db/client';
 import { menuTree } from '../../worker/db/menu';
 import { renderDocument } from '../../worker/ssr/render';
-import { fragmentRenderer, withParts } from '../../worker/ssr/static-parts';
+import { fragmentRenderer, splitAtParts } from '../../worker/ssr/static-parts';
 
 const store: StoreContextValue = {
   channel: { ...DEFAULT_CHANNELS.ES, toastPosition: 'top' },
@@ -97,21 +97,22 @@ describe('pre-rendered parts', () => {
     expect(html).toContain(`<a class="category-nav__top" href="/en/${full.menu[0]!.slug}">`);
   });
 
-  it('splices each part into the stream wherever the chunks cut its marker', async () => {
+  it('splices each part in wherever the writes cut its marker', async () => {
     const full = await esStore();
     const renderer = fragmentRenderer(full, i18nFor('es_ES'));
     const first = renderer({}, 'x', <b>uno</b>);
     const second = renderer({}, 'x', <i>dos · €</i>);
-    const bytes = new TextEncoder().encode(`<p>a${first}b${second}${first}c</p>`);
-    for (const size of [1, 2, 7, 64, bytes.length]) {
-      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.slice(i * size, (i + 1) * size));
-      const stream = new ReadableStream<Uint8Array>({
-        start(controller) {
-          chunks.forEach((chunk) => controller.enqueue(chunk));
-          controller.close();
-        },
-      });
-      expect(await new Response(withParts(stream, renderer)).text()).toBe('<p>a<b>uno</b>b<i>dos · €</i><b>uno</b>c</p>');
+    const text = `<p>a${first}b${second}${first}c\u0007</p>`;
+    const decoder = new TextDecoder();
+    for (const size of [1, 2, 7, 64, text.length]) {
+      let out = '';
+      let rest = '';
+      for (let i = 0; i < text.length; i += size) {
+        const split = splitAtParts(rest + text.slice(i, i + size), renderer);
+        rest = split.rest;
+        out += split.pieces.map((piece) => (typeof piece === 'string' ? piece : decoder.decode(piece))).join('');
+      }
+      expect(out + rest).toBe('<p>a<b>uno</b>b<i>dos · €</i><b>uno</b>c\u0007</p>');
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Streams a page: React 19 `renderToReadableStream` with the request's nonce and abort signal.
+ * Streams a page: React 19's streaming renderer (./page-stream.ts) with the request's nonce and abort signal.
  * A failure before the shell is sent turns into the error page with status 500; crawlers get
  * the whole document at once (`allReady`).
  */
@@ -7,13 +7,12 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
 import manifest from 'virtual:client-manifest';
 import { Document, type AlternateLink, type Assets, type DocumentHead, type PageMeta } from '../../client/components/document';
 import { StoreProvider, type StoreContextValue } from '../../client/components/store-context';
 import { ErrorPage } from '../../client/pages/status';
 import { serializeJsonLd } from '../seo/json-ld';
-import { withParts } from './static-parts';
+import { renderPageStream, type PageStream } from './page-stream';
 
 interface ManifestChunk {
   file: string;
@@ -65,23 +64,24 @@ export async function renderDocument(input: RenderInput): Promise<Response> {
   const options = {
     nonce: input.nonce,
     signal: input.signal,
+    fragment: input.store.fragment,
     onError(error: unknown) {
       console.error('Page render error', error);
       input.onError?.(error);
     },
   };
   let status = input.status;
-  let stream: Awaited<ReturnType<typeof renderToReadableStream>>;
+  let page: PageStream;
   try {
-    stream = await renderToReadableStream(tree(input.meta, input.body, head), options);
+    page = await renderPageStream(tree(input.meta, input.body, head), options);
   } catch {
     status = 500;
     const meta = { title: input.i18n._(msg`Something went wrong`), noIndex: true };
     // The error page is nobody's translation and describes no product: no hreflang, no JSON-LD.
-    stream = await renderToReadableStream(tree(meta, <ErrorPage />), options);
+    page = await renderPageStream(tree(meta, <ErrorPage />), options);
   }
-  if (input.complete) await stream.allReady;
-  return new Response(withParts(stream, input.store.fragment), {
+  if (input.complete) await page.allReady;
+  return new Response(page.stream, {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...input.headers },
   });

@@ -1,6 +1,6 @@
 /** The unknown-host and domain-not-allowed answers as small standalone HTML pages. */
 import { msg } from '@lingui/core/macro';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server.bun';
 import { LANGUAGE_INFO } from '../../client/i18n/languages';
 import { StandalonePage } from '../../client/pages/standalone';
 import { CHANNEL_IDS, DEFAULT_CHANNELS } from '../channel/channels';
