@@ -3,6 +3,7 @@
  * client/entry.client.ts hydrates it from its own chunk when its `hydrate` moment comes.
  */
 import type { ComponentType } from 'react';
+import { useFragment } from './store-context';
 
 /**
  * When an island comes alive. `stored`: at once when this browser keeps something under its
@@ -20,12 +21,21 @@ export interface IslandProps<P extends object> {
   hydrate?: HydrateOn;
   /** With `hydrate="stored"`: the browser-storage key whose presence means the island has something to show. */
   storageKey?: string;
+  /**
+   * When the props are fixed by shared data of the catalogue version (`of`, a memoized object)
+   * and `variant`: the server renders the island once per such object, variant, language and
+   * channel, as a pre-rendered part (worker/ssr/static-parts.tsx), instead of on every request.
+   */
+  part?: { of: object; variant: string };
 }
 
-export function Island<P extends object>({ name, component: Component, props, hydrate = 'interaction', storageKey }: IslandProps<P>) {
-  return (
+export function Island<P extends object>({ name, component: Component, props, hydrate = 'interaction', storageKey, part }: IslandProps<P>) {
+  const fragment = useFragment();
+  const island = (
     <div className="island" data-island={name} data-hydrate={hydrate} data-storage-key={storageKey} data-props={JSON.stringify(props)}>
       <Component {...props} />
     </div>
   );
+  // The part's marker as text (no wrapper of its own): the page stream puts the island's markup in its place.
+  return part && fragment ? <>{fragment(part.of, `island:${name}:${hydrate}:${part.variant}`, island)}</> : island;
 }

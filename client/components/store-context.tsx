@@ -60,6 +60,11 @@ export function useStore(): StoreContextValue {
   return value;
 }
 
+/** The server's part renderer, if any (none in the browser, nor outside a store: an island's own render). */
+export function useFragment(): FragmentRenderer | undefined {
+  return useContext(StoreContext)?.fragment;
+}
+
 /** A link builder bound to the request's language and channel. */
 export function useHref(): (id: RouteId, params?: RouteParams) => string {
   const { language, channel } = useStore();

@@ -100,7 +100,8 @@ export default function ListingPage({ data }: { data: ListingPageData }) {
       <Highlights products={data.highlights ?? []} />
       {/* The island's bar (count, filters, sort) and drawer are cells of this grid (display: contents). */}
       <div className="listing__body">
-        <Island name="filters-drawer" component={FiltersDrawer} props={{ basePath, facets: result.facets, query: result.query, total: result.total }} />
+        {/* Its props are the memoized result's and the path's: rendered once per result and path. */}
+        <Island name="filters-drawer" component={FiltersDrawer} props={{ basePath, facets: result.facets, query: result.query, total: result.total }} part={{ of: result, variant: basePath }} />
         <section className="listing__results" aria-labelledby="listing-results-title">
           {/* The cards' titles are h3: this keeps the heading outline whole for screen readers. */}
           <h2 id="listing-results-title" className="visually-hidden" tabIndex={-1}>

@@ -60,23 +60,49 @@ async function inspector(): Promise<(method: string, params?: object) => Promise
     });
 }
 
-/** Self samples by function (name, file, line) and by file, busy samples only (not idle, program or GC). */
+/**
+ * Self samples by function (name, file, line) and by file, busy samples only (not idle, program
+ * or GC); and the native functions' samples by the script function that called them (a native
+ * builtin shows as "(anonymous)" otherwise).
+ */
 function summarize(profile: Profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const functions = new Map<string, number>();
   const files = new Map<string, number>();
+  const nativeCallers = new Map<string, number>();
+  const label = (frame: ProfileNode['callFrame']) => `${frame.functionName || '(anonymous)'}  ${frame.url.replace(/^.*\/(node_modules\/)?/, '') || '(native)'}:${frame.lineNumber + 1}`;
   let busy = 0;
   for (const id of profile.samples) {
     const frame = byId.get(id)!.callFrame;
     if (frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
     busy++;
     const file = frame.url.replace(/^.*\/(node_modules\/)?/, '') || '(native)';
-    const name = `${frame.functionName || '(anonymous)'}  ${file}:${frame.lineNumber + 1}`;
+    const name = label(frame);
     functions.set(name, (functions.get(name) ?? 0) + 1);
     files.set(file, (files.get(file) ?? 0) + 1);
+    if (frame.url || frame.functionName === '(garbage collector)') continue;
+    let caller = parent.get(id);
+    while (caller !== undefined && !byId.get(caller)!.callFrame.url) caller = parent.get(caller);
+    const by = `${name.split('  ')[0]} ← ${caller === undefined ? '(root)' : label(byId.get(caller)!.callFrame)}`;
+    nativeCallers.set(by, (nativeCallers.get(by) ?? 0) + 1);
   }
-  const top = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([name, n]) => `${((n / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
-  return { busy, total: profile.samples.length, functions: top(functions), files: top(files) };
+  // Total (inclusive) samples: each function counted once per sample it is on the stack of.
+  const inclusive = new Map<string, number>();
+  for (const id of profile.samples) {
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = label(byId.get(at)!.callFrame);
+      if (!byId.get(at)!.callFrame.url || seen.has(name)) continue;
+      seen.add(name);
+      inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+    }
+  }
+  const top = (counts: Map<string, number>, n = TOP) => [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `${((count / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  return { busy, total: profile.samples.length, functions: top(functions), files: top(files), natives: top(nativeCallers), inclusive: top(inclusive, TOP * 3) };
 }
 
 async function main() {
@@ -120,6 +146,10 @@ async function main() {
       for (const line of summary.functions) console.log(`    ${line}`);
       console.log('  self time by file:');
       for (const line of summary.files) console.log(`    ${line}`);
+      console.log('  native functions by caller:');
+      for (const line of summary.natives) console.log(`    ${line}`);
+      console.log('  total time by script function (self and callees):');
+      for (const line of summary.inclusive) console.log(`    ${line}`);
     }
   } finally {
     await stopServer(server);

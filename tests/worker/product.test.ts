@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../worker/app';
 import { BLACK_FRIDAY_2025 } from '../../worker/domain/catalogue/campaign';
+import { bumpCatalogueVersion } from '../../worker/ssr/edge-cache';
 
 async function productPage(host: string, path: string, at: string) {
   const app = createApp({ now: () => new Date(at) });
@@ -108,5 +109,29 @@ describe('layout markup: technical sheet, reviews summary, the phones’ add-to-
     expect(status).toBe(200);
     expect(html).not.toContain('class="buy-bar"');
     expect(html).not.toContain('class="buy-box__cta"');
+  });
+});
+
+describe('what the product page reads again', () => {
+  it('keeps the catalogue part per catalogue version and reads the reviews on every request', async () => {
+    const article = await env.DB.prepare(
+      "SELECT l.article_id AS id, t.slug FROM listings l JOIN article_translations t ON t.article_id = l.article_id AND t.lang = 'es_ES' WHERE l.channel = 'ES' ORDER BY l.article_id DESC LIMIT 1",
+    ).first<{ id: number; slug: string }>();
+    const at = '2026-11-18T10:00:00Z';
+    const first = await productPage('es.localhost', `/${article!.slug}`, at);
+    expect(first.status).toBe(200);
+    // Changed without a catalogue version bump: the kept detail still shows the old name.
+    await env.DB.prepare("UPDATE article_translations SET name = name || ' Edición kept-test' WHERE article_id = ? AND lang = 'es_ES'").bind(article!.id).run();
+    const user = await env.DB.prepare('SELECT id FROM users ORDER BY id LIMIT 1').first<{ id: number }>();
+    const time = Date.parse(at) - 3_600_000;
+    await env.DB.prepare(
+      `INSERT INTO product_reviews (user_id, article_id, rating, created_at, title, body, language, channel, state, verified_order, helpful_count, unhelpful_count, updated_at, published_at)
+       VALUES (?, ?, 5, ?, 'Reseña recién publicada', 'Funciona de maravilla desde el primer día.', 'es_ES', 'ES', 'OK', NULL, 0, 0, ?, ?)`,
+    ).bind(user!.id, article!.id, time, time, time).run();
+    const second = await productPage('es.localhost', `/${article!.slug}`, at);
+    expect(second.html).not.toContain('Edición kept-test');
+    expect(second.html).toContain('Reseña recién publicada');
+    await bumpCatalogueVersion(env.CACHE);
+    expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).toContain('Edición kept-test');
   });
 });

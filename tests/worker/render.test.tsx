@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CategoryNav } from '../../client/components/category-nav';
+import { Island } from '../../client/components/island';
 import { ProductGrid } from '../../client/components/product-bits';
 import type { StoreContextValue } from '../../client/components/store-context';
 import { DEFAULT_CHANNELS } from '../../worker/channel/channels';
@@ -73,6 +74,31 @@ describe('pre-rendered parts', () => {
     expect(html).toContain(`href="/${full.menu[0]!.slug}"`);
     expect(html).toContain(`href="/${cards[0]!.slug}"`);
     expect(html).toContain('data-island="wishlist-heart"');
+    expect(html).toBe(await page(full, body));
+  });
+
+  it('gives an island rendered as a part the markup it has when rendered with the page', async () => {
+    const full = await esStore();
+    const { results } = await env.DB.prepare("SELECT article_id AS id FROM listings WHERE channel = 'ES' ORDER BY article_id LIMIT 3").all<{ id: number }>();
+    const cards = await cardsByIds(db, 'es_ES', 'ES', results.map((r) => r.id));
+    const memoized = { cards };
+    let renders = 0;
+    const Grid = (props: { products: typeof cards }) => {
+      renders++;
+      return <ProductGrid {...props} />;
+    };
+    const body = (
+      <div className="listing__body">
+        <Island name="compare-tray" component={Grid} props={{ products: cards }} part={{ of: memoized, variant: '/x' }} />
+        <p>after</p>
+      </div>
+    );
+    const html = await page({ ...full, fragment: fragmentRenderer(full, i18nFor('es_ES')) }, body);
+    expect(await page({ ...full, fragment: fragmentRenderer(full, i18nFor('es_ES')) }, body)).toBe(html);
+    expect(renders).toBe(1);
+    expect(html).toContain('<div class="listing__body"><div class="island" data-island="compare-tray"');
+    expect(html).toContain(`href="/${cards[0]!.slug}"`);
+    expect(html).not.toContain('\u0007');
     expect(html).toBe(await page(full, body));
   });
 

@@ -1,7 +1,9 @@
 /**
- * The product page's reads: the detail (./catalogue.ts) plus price history, stock in the
- * physical shops, campaigns and the reviews (summary of the OK ones and the most helpful few,
- * worker/ugc/review-list.ts) and the subscription plan, all keyed by the article id and sent to D1 in one batch.
+ * The product page's reads, keyed by the article id, in two batches: the catalogue's (the
+ * detail of ./catalogue.ts, price history, stock in the physical shops, campaigns, the
+ * subscription plan), which the page keeps per catalogue version, and the shoppers' (the
+ * reviews' summary and most helpful few, worker/ugc/review-list.ts, and the questions), read
+ * on every request.
  */
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
@@ -40,29 +42,31 @@ function campaignsOf(db: Db, articleId: number) {
     .where(and(eq(collectionArticles.articleId, articleId), isNotNull(collections.campaign)));
 }
 
-export interface ProductPageData {
+/** What the catalogue says about a product page's article: the same for every request of a catalogue version. */
+export interface ProductCatalogueData {
   detail: ProductDetail;
   history: Awaited<ReturnType<typeof retailerPriceHistory>>;
   stock: Awaited<ReturnType<typeof shopStock>>;
   campaignSlugs: string[];
-  /** The article's OK reviews: their summary and the most helpful few (without media: the reviews page has them). */
-  reviews: { summary: ReviewSummaryView; items: ReviewView[] };
-  /** The article's published questions: count and the two latest answered ones (worker/ugc/questions.ts). */
-  questions: ProductQuestions;
   /** For a subscription article: the months of one period; else null. */
   subscriptionMonths: number | null;
 }
 
-/** Everything the product page reads, in one round trip; undefined when the article does not exist. */
-export async function productPage(db: Db, language: Language, channel: ChannelId, id: number, now: Date): Promise<ProductPageData | undefined> {
-  const [row, offerRows, slugRows, categoryRows, history, stock, campaigns, reviewScores, reviewRows, questionCount, latestQuestions, plan] = await db.batch([
+/** What shoppers wrote about the article. */
+export interface ProductUgcData {
+  /** The article's OK reviews: their summary and the most helpful few (without media: the reviews page has them). */
+  reviews: { summary: ReviewSummaryView; items: ReviewView[] };
+  /** The article's published questions: count and the two latest answered ones (worker/ugc/questions.ts). */
+  questions: ProductQuestions;
+}
+
+/** The catalogue's reads of the product page, in one round trip; undefined when the article does not exist. */
+export async function productCatalogue(db: Db, language: Language, channel: ChannelId, id: number): Promise<ProductCatalogueData | undefined> {
+  const [row, offerRows, slugRows, categoryRows, history, stock, campaigns, plan] = await db.batch([
     ...productDetailStatements(db, language, channel, id),
     retailerPriceHistory(db, id, channel),
     shopStock(db, id),
     campaignsOf(db, id),
-    reviewScoresStatement(db, id),
-    reviewRowsStatement(db, id, DEFAULT_REVIEW_FILTERS, now, { limit: PRODUCT_PAGE_REVIEWS }),
-    ...productQuestionStatements(db, id),
     db.select({ months: subscriptionPlans.periodMonths }).from(subscriptionPlans).where(eq(subscriptionPlans.articleId, id)),
   ]);
   const detail = toProductDetail([row, offerRows, slugRows, categoryRows]);
@@ -72,8 +76,19 @@ export async function productPage(db: Db, language: Language, channel: ChannelId
     history,
     stock,
     campaignSlugs: campaigns.flatMap((c) => (c.campaign ? [c.campaign] : [])),
+    subscriptionMonths: plan[0]?.months ?? null,
+  };
+}
+
+/** The reviews and questions the product page shows, in one round trip. */
+export async function productUgc(db: Db, id: number, now: Date): Promise<ProductUgcData> {
+  const [reviewScores, reviewRows, questionCount, latestQuestions] = await db.batch([
+    reviewScoresStatement(db, id),
+    reviewRowsStatement(db, id, DEFAULT_REVIEW_FILTERS, now, { limit: PRODUCT_PAGE_REVIEWS }),
+    ...productQuestionStatements(db, id),
+  ]);
+  return {
     reviews: { summary: toSummary(reviewScores), items: reviewRows.map((review) => toReviewView(review, [], false)) },
     questions: toProductQuestions([questionCount, latestQuestions]),
-    subscriptionMonths: plan[0]?.months ?? null,
   };
 }

@@ -3,8 +3,10 @@
  * listing's unfiltered first page and facet counts, the brand index), kept in the isolate: keyed
  * by the catalogue version (a bump retires it: ./catalogue-version.ts) and trusted for
  * MEMO_TTL_MS at most (a change made without a bump, such as stock falling with orders, shows
- * within a minute, as on a cached page). A failed read is not kept. At most MEMO_ENTRIES values
- * per binding; the oldest go first. Values are shared by requests: callers must not change them.
+ * within a minute, as on a cached page). A failed read is not kept. At most MEMO_POOLS[pool]
+ * values per binding and pool, the oldest going first: values of which there are many (one per
+ * product) have a pool of their own, so they cannot push the few shared ones (the menu, the
+ * home) out. Values are shared by requests: callers must not change them.
  *
  * Values that show prices, stock or offers (listing results, the home's blocks, highlights) also
  * follow the catalogue updates (worker/jobs/catalogue-updates.ts): they are keyed by the
@@ -14,7 +16,9 @@
 import { catalogueVersion, invalidationLog } from './catalogue-version';
 
 export const MEMO_TTL_MS = 60_000;
-export const MEMO_ENTRIES = 500;
+/** Values kept per pool: the shared pool's are few and large, a product page's many and small. */
+export const MEMO_POOLS = { shared: 500, products: 300 } as const;
+export type MemoPool = keyof typeof MEMO_POOLS;
 
 interface Entry {
   version: string;
@@ -22,8 +26,8 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-/** Per D1 binding (tests run several databases in one isolate), per key. */
-const memos = new WeakMap<object, Map<string, Entry>>();
+/** Per D1 binding (tests run several databases in one isolate), per pool, per key. */
+const memos = new WeakMap<object, Map<MemoPool, Map<string, Entry>>>();
 
 export interface MemoBindings {
   /** The database the value is read from. */
@@ -38,11 +42,12 @@ export const memoBindings = (env: Env): MemoBindings => ({ db: env.DB, kv: env.C
 export interface MemoOptions {
   /** The value shows prices, stock or offers: a catalogue update retires it too. */
   followsOffers?: boolean;
+  pool?: MemoPool;
   now?: number;
 }
 
 /** The value under `key` for the current catalogue version: the isolate's copy when fresh, else `load()` (shared with concurrent requests). */
-export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, { followsOffers: follows = false, now = Date.now() }: MemoOptions = {}): Promise<T> {
+export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, { followsOffers: follows = false, pool = 'shared', now = Date.now() }: MemoOptions = {}): Promise<T> {
   let version: string;
   try {
     const [catalogue, log] = await Promise.all([catalogueVersion(kv, now), follows ? invalidationLog(db, now) : undefined]);
@@ -50,14 +55,16 @@ export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load
   } catch {
     return load(); // no version, no sharing
   }
-  let entries = memos.get(db);
-  if (!entries) memos.set(db, (entries = new Map()));
+  let pools = memos.get(db);
+  if (!pools) memos.set(db, (pools = new Map()));
+  let entries = pools.get(pool);
+  if (!entries) pools.set(pool, (entries = new Map()));
   const entry = entries.get(key);
   if (entry && entry.version === version && entry.expires > now) return entry.value as Promise<T>;
   const value = load();
   entries.delete(key); // re-inserted last: the map's order is the age order
   entries.set(key, { version, expires: now + MEMO_TTL_MS, value });
-  while (entries.size > MEMO_ENTRIES) entries.delete(entries.keys().next().value!);
+  while (entries.size > MEMO_POOLS[pool]) entries.delete(entries.keys().next().value!);
   value.catch(() => entries.get(key)?.value === value && entries.delete(key));
   return value;
 }

@@ -11,7 +11,7 @@ import type { Channel } from '../../channel/channels';
 import { presetById, type PresetDetail } from '../../db/configurator';
 import { brandsWithCounts } from '../../db/entities';
 import { homeMerchandising } from '../../db/home';
-import { productPage } from '../../db/product';
+import { productCatalogue, productUgc } from '../../db/product';
 import { groupBrandsByInitial } from '../../domain/catalogue/brand-index';
 import { isCampaignActive } from '../../domain/catalogue/campaign';
 import { summarizeConfiguration } from '../../domain/catalogue/configuration';
@@ -55,10 +55,16 @@ const home = definePage<HomeData>({
 
 const product = definePage<ProductData>({
   component: lazy(() => import('../../../client/pages/product')),
-  async load({ db, language, channel, entityId, now, url, menu }) {
-    const found = entityId === undefined ? undefined : await productPage(db, language, channel.id, entityId, now);
+  async load({ db, language, channel, entityId, now, url, menu, env }) {
+    if (entityId === undefined) return null;
+    // The catalogue's part is kept per catalogue version (and import), in a pool of its own so
+    // that product pages do not push the menu and listings out; reviews and questions are live.
+    const [found, { reviews, questions }] = await Promise.all([
+      versionMemo(memoBindings(env), `product:${channel.id}:${language}:${entityId}`, () => productCatalogue(db, language, channel.id, entityId), { followsOffers: true, pool: 'products' }),
+      productUgc(db, entityId, now),
+    ]);
     if (!found) return null;
-    const { detail, history, stock, campaignSlugs, reviews, questions, subscriptionMonths } = found;
+    const { detail, history, stock, campaignSlugs, subscriptionMonths } = found;
     const buy = productBuyInfo({
       offers: detail.offers,
       recommendedPrice: detail.recommendedPrice,
