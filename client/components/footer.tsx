@@ -1,5 +1,6 @@
 /** The footer: every store and its languages, content links and the physical shops. */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CHROME, Part } from './part';
 import { StoreDirectory } from './store-selector';
 import { useHref } from './store-context';
 
@@ -11,12 +12,23 @@ const SHOPS = [
   { name: 'murcia-thader', label: 'Murcia Thader' },
 ];
 
+/** The store directory names this page in the other stores; the rest is a pre-rendered part. */
 export function Footer() {
-  const { t } = useLingui();
-  const link = useHref();
   return (
     <footer className="site-footer">
       <StoreDirectory />
+      <Part of={CHROME} variant="footer">
+        <FooterLinks />
+      </Part>
+    </footer>
+  );
+}
+
+function FooterLinks() {
+  const { t } = useLingui();
+  const link = useHref();
+  return (
+    <>
       <nav aria-label={t`Store information`}>
         <ul>
           <li>
@@ -53,6 +65,6 @@ export function Footer() {
       <p>
         <Trans>© 2026 Ampora. Prices include VAT.</Trans>
       </p>
-    </footer>
+    </>
   );
 }

@@ -3,7 +3,7 @@
  * client/entry.client.ts hydrates it from its own chunk when its `hydrate` moment comes.
  */
 import type { ComponentType } from 'react';
-import { useFragment } from './store-context';
+import { Part } from './part';
 
 /**
  * When an island comes alive. `stored`: at once when this browser keeps something under its
@@ -30,12 +30,16 @@ export interface IslandProps<P extends object> {
 }
 
 export function Island<P extends object>({ name, component: Component, props, hydrate = 'interaction', storageKey, part }: IslandProps<P>) {
-  const fragment = useFragment();
   const island = (
     <div className="island" data-island={name} data-hydrate={hydrate} data-storage-key={storageKey} data-props={JSON.stringify(props)}>
       <Component {...props} />
     </div>
   );
-  // The part's marker as text (no wrapper of its own): the page stream puts the island's markup in its place.
-  return part && fragment ? <>{fragment(part.of, `island:${name}:${hydrate}:${part.variant}`, island)}</> : island;
+  return part ? (
+    <Part of={part.of} variant={`island:${name}:${hydrate}:${part.variant}`}>
+      {island}
+    </Part>
+  ) : (
+    island
+  );
 }

@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LANGUAGE_INFO, type Language } from '../i18n/languages';
 import { href } from '../routes';
 import { GlobeIcon } from './icons';
+import { CHROME, Part } from './part';
 import { useStore, type StoreLink } from './store-context';
 
 /** Each store by the name of its country in its own language. */
@@ -65,22 +66,31 @@ function StoreList() {
 /** The header's compact popover: "ES · Español" opens the list. */
 export function StorePicker() {
   const { t } = useLingui();
-  const { channel, language } = useStore();
-  const info = LANGUAGE_INFO[language as Language];
   return (
     <details className="store-picker" data-popover="">
-      <summary className="header-button">
-        <GlobeIcon />
-        <span className="header-button__label">
-          {channel.id}
-          <span className="store-picker__language" lang={info.tag}>{` · ${info.nativeName}`}</span>
-        </span>
-        <span className="visually-hidden">{`, ${t`Country and language`}`}</span>
-      </summary>
+      <Part of={CHROME} variant="store-picker">
+        <StorePickerSummary />
+      </Part>
       <nav className="store-picker__panel" aria-label={t`Country and language`}>
         <StoreList />
       </nav>
     </details>
+  );
+}
+
+function StorePickerSummary() {
+  const { t } = useLingui();
+  const { channel, language } = useStore();
+  const info = LANGUAGE_INFO[language as Language];
+  return (
+    <summary className="header-button">
+      <GlobeIcon />
+      <span className="header-button__label">
+        {channel.id}
+        <span className="store-picker__language" lang={info.tag}>{` · ${info.nativeName}`}</span>
+      </span>
+      <span className="visually-hidden">{`, ${t`Country and language`}`}</span>
+    </summary>
   );
 }
 

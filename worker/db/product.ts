@@ -12,6 +12,7 @@ import type { ReviewSummaryView, ReviewView } from '../../client/ugc/review-card
 import type { ChannelId } from '../channel/channels';
 import { productDetailStatements, toProductDetail } from './catalogue';
 import type { Db } from './client';
+import { slot, statementTemplate } from './templates';
 import { collectionArticles, collections, physicalShops, physicalShopStock, priceHistory, subscriptionPlans } from './schema';
 import { DEFAULT_REVIEW_FILTERS, PRODUCT_PAGE_REVIEWS, reviewRowsStatement, reviewScoresStatement, toReviewView, toSummary } from '../ugc/review-list';
 import { productQuestionStatements, toProductQuestions, type ProductQuestions } from '../ugc/questions';
@@ -80,13 +81,21 @@ export async function productCatalogue(db: Db, language: Language, channel: Chan
   };
 }
 
+// Read on every product page: built once (./templates.ts). The default filters have no age
+// bucket, so the clock plays no part in the rows' statement.
+const article = slot<number>('article');
+const ugcStatements = [
+  statementTemplate((db) => reviewScoresStatement(db, article)),
+  statementTemplate((db) => reviewRowsStatement(db, article, DEFAULT_REVIEW_FILTERS, new Date(0), { limit: PRODUCT_PAGE_REVIEWS })),
+  statementTemplate((db) => productQuestionStatements(db, article)[0]),
+  statementTemplate((db) => productQuestionStatements(db, article)[1]),
+] as const;
+
 /** The reviews and questions the product page shows, in one round trip. */
-export async function productUgc(db: Db, id: number, now: Date): Promise<ProductUgcData> {
-  const [reviewScores, reviewRows, questionCount, latestQuestions] = await db.batch([
-    reviewScoresStatement(db, id),
-    reviewRowsStatement(db, id, DEFAULT_REVIEW_FILTERS, now, { limit: PRODUCT_PAGE_REVIEWS }),
-    ...productQuestionStatements(db, id),
-  ]);
+export async function productUgc(db: Db, id: number): Promise<ProductUgcData> {
+  const values = { article: id };
+  const [scores, rows, count, latest] = ugcStatements;
+  const [reviewScores, reviewRows, questionCount, latestQuestions] = await db.batch([scores(db, values), rows(db, values), count(db, values), latest(db, values)]);
   return {
     reviews: { summary: toSummary(reviewScores), items: reviewRows.map((review) => toReviewView(review, [], false)) },
     questions: toProductQuestions([questionCount, latestQuestions]),

@@ -61,7 +61,7 @@ const product = definePage<ProductData>({
     // that product pages do not push the menu and listings out; reviews and questions are live.
     const [found, { reviews, questions }] = await Promise.all([
       versionMemo(memoBindings(env), `product:${channel.id}:${language}:${entityId}`, () => productCatalogue(db, language, channel.id, entityId), { followsOffers: true, pool: 'products' }),
-      productUgc(db, entityId, now),
+      productUgc(db, entityId),
     ]);
     if (!found) return null;
     const { detail, history, stock, campaignSlugs, subscriptionMonths } = found;
