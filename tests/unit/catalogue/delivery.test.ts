@@ -96,3 +96,26 @@ describe('delivery days skip Sundays', () => {
     expect(estimate.minutesLeft).toBe(60);
   });
 });
+
+describe('deliveryEstimate across the changes of summer time', () => {
+  const local = (instant: Date, timeZone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(instant);
+
+  it.each(Object.values(CHANNEL_TIME_ZONES))('in %s, every 20 minutes of the days around both 2026 changes, days start at local midnight and the cutoff is 10:00 local', (zone) => {
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      for (let at = Date.parse(change) - 30 * 3_600_000; at < Date.parse(change) + 30 * 3_600_000; at += 20 * 60_000) {
+        const now = new Date(at);
+        const estimate = deliveryEstimate({ now, minDays: 0, maxDays: 2, timeZone: zone });
+        expect(local(estimate.from, zone)).toMatch(/, 00:00:00$/);
+        expect(local(estimate.to, zone)).toMatch(/, 00:00:00$/);
+        if (estimate.cutoff) {
+          expect(local(estimate.cutoff, zone)).toBe(`${local(now, zone).slice(0, 10)}, 10:00:00`);
+          expect(now.getTime()).toBeLessThan(estimate.cutoff.getTime());
+        } else if (!local(now, zone).startsWith('29/03') && !local(now, zone).startsWith('25/10')) {
+          // No same-day delivery: past 10:00 local (both changes fall on a Sunday, which has none).
+          expect(Number(local(now, zone).slice(12, 14))).toBeGreaterThanOrEqual(10);
+        }
+      }
+    }
+  });
+});

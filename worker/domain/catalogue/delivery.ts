@@ -108,8 +108,13 @@ interface WallClock {
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+/** Offsets by time zone and UTC hour (see offsetMs); cleared when it grows past OFFSETS_KEPT. */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 2000;
+const HOUR_MS = 3_600_000;
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+/** The local date and time in `timeZone` at `instant`, read from ICU (formatToParts, the costly call). */
+function zonedParts(instant: Date, timeZone: string): WallClock {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -129,11 +134,34 @@ function wallClock(instant: Date, timeZone: string): WallClock {
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
 }
 
-/** Milliseconds `timeZone` is ahead of UTC at `instant` (whole seconds). */
+/**
+ * Milliseconds `timeZone` is ahead of UTC at `instant` (whole seconds). The store's time zones
+ * (Europe's) change offset only at a whole UTC hour, so ICU is asked once per zone and UTC hour:
+ * every product card and offer of a page estimates its delivery, two or three offsets each.
+ */
 function offsetMs(instant: number, timeZone: string): number {
-  const wall = wallClock(new Date(instant), timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  const key = `${timeZone}:${Math.floor(instant / HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const wall = zonedParts(new Date(instant), timeZone);
+    const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+    offset = asUtc - Math.floor(instant / 1000) * 1000;
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant.getTime(), timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /**
