@@ -33,13 +33,18 @@ export interface ProductImageProps {
   view?: ImageView;
 }
 
+/** Every §9 preset of a product image, as `srcset` lists them. */
+export function productImageSrcSet(imageKey: string, label: string, view: ImageView = 'front'): string {
+  return (Object.keys(IMAGE_SIZES) as ImagePreset[]).map((p) => `${productImageUrl(imageKey, p, label, view)} ${IMAGE_SIZES[p]}w`).join(', ');
+}
+
 /**
  * A product image with every §9 preset in `srcset`, so a dense screen fetches the next preset up;
  * explicit width and height reserve its box before it loads (no layout shift).
  */
 export function ProductImage({ imageKey, preset, label, alt, eager, sizes, view = 'front' }: ProductImageProps) {
   const size = IMAGE_SIZES[preset];
-  const srcSet = (Object.keys(IMAGE_SIZES) as ImagePreset[]).map((p) => `${productImageUrl(imageKey, p, label, view)} ${IMAGE_SIZES[p]}w`).join(', ');
+  const srcSet = productImageSrcSet(imageKey, label, view);
   return (
     <img
       src={productImageUrl(imageKey, preset, label, view)}

@@ -23,7 +23,7 @@ const slideId = (view: ImageView) => `gallery-${view}`;
 const zoomId = (view: ImageView) => `zoom-${view}`;
 
 /** As laid out by the Gallery rules of client/styles/product.css: 17rem on phones, the large preset above. */
-const MAIN_SIZES = '(min-width: 48rem) 530px, 17rem';
+export const MAIN_SIZES = '(min-width: 48rem) 530px, 17rem';
 
 export default function ProductGallery({ imageKey, label, name }: ProductGalleryProps) {
   const { t } = useLingui();

@@ -284,7 +284,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
           {typeLabel ? <p className="badge">{i18n._(typeLabel)}</p> : null}
         </div>
         <div className="product__media">
-          <ProductGallery imageKey={product.imageKey} label={product.brand} name={product.name} />
+          <ProductGallery imageKey={product.imageKey} label={product.brand} name={product.name} partOf={product} />
         </div>
         <div className="product__buy">
           <ProductBuy buy={buy} articleId={product.id} name={product.name} />

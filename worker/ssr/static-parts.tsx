@@ -35,6 +35,14 @@ function drawMark(): void {
   if (!MARK_TEXT) MARK_TEXT = `${MARK_END}part-${crypto.randomUUID()}:`;
 }
 
+/**
+ * A part without the preload links React puts before it for its eager images: those belong to
+ * the page's head, where the page asks for them (client/components/product-gallery.tsx).
+ */
+function withoutHeadResources(html: string): string {
+  return html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
+}
+
 /** The request's fragment renderer (the store's `fragment`): gives the marker of the part. */
 export function fragmentRenderer(store: StoreContextValue, i18n: I18n): FragmentRenderer {
   const { channel, language } = store;
@@ -48,11 +56,11 @@ export function fragmentRenderer(store: StoreContextValue, i18n: I18n): Fragment
     const name = `${scope}:${variant}`;
     let bytes = byKey.get(name);
     if (bytes === undefined) {
-      const html = renderToString(
+      const html = withoutHeadResources(renderToString(
         <I18nProvider i18n={i18n}>
           <StoreProvider value={store}>{element}</StoreProvider>
         </I18nProvider>,
-      );
+      ));
       byKey.set(name, (bytes = encoder.encode(html)));
     }
     parts.push(bytes);
