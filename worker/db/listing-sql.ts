@@ -17,8 +17,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ATTRIBUTE_PREFIX } from '../domain/catalogue/listing-query';
-import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, orderBy, source, type Filters, type ListingPlan, type Source } from './listing-scope';
-import { articleOfListingSql, priceBucketSql } from './refresh';
+import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, orderBy, source, type BroadSearch, type Filters, type ListingPlan, type Source } from './listing-scope';
+import { articleOfListingSql, priceBucketSql } from './listing-rows';
 
 export type { ListingPlan, ResolvedScope } from './listing-scope';
 
@@ -47,7 +47,7 @@ function comboArm(src: Source, filters: Filters): SQL {
   // The combo's own four filters are applied afterwards (facet-counts.ts), so only the others count here.
   const conds = conditionsExcept(filters, ...COMBO_KEYS);
   if (src.precomputed && conds.length === 0) {
-    return arm('combo', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed} AND facet = 'combo' GROUP BY value`);
+    return arm('combo', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'combo' GROUP BY value`);
   }
   return arm('combo', sql`l.combo`, sql`NULL`, sql`count(*)`, sql`FROM ${src.from} WHERE ${and([src.scope, ...conds])} GROUP BY l.combo`);
 }
@@ -56,7 +56,7 @@ function brandArm(src: Source, filters: Filters): SQL {
   const conds = conditionsExcept(filters, 'brand');
   const named = (counts: SQL) => arm('brand', sql`b.slug`, sql`b.name`, sql`x.n`, sql`FROM (${counts}) x JOIN brands b ON b.id = x.v`);
   if (src.precomputed && conds.length === 0) {
-    return named(sql`SELECT CAST(value AS INTEGER) AS v, sum(count) AS n FROM listing_facets WHERE ${src.precomputed} AND facet = 'brand' GROUP BY value`);
+    return named(sql`SELECT CAST(value AS INTEGER) AS v, sum(count) AS n FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'brand' GROUP BY value`);
   }
   const where = and([src.scope, ...conds]);
   // Grouping by (category, brand) follows the index order, so only the small result is sorted.
@@ -70,7 +70,7 @@ function brandArm(src: Source, filters: Filters): SQL {
 function priceArm(src: Source, filters: Filters): SQL {
   const conds = conditionsExcept(filters, 'price');
   if (src.precomputed && conds.length === 0) {
-    return arm('price', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed} AND facet = 'price' GROUP BY value`);
+    return arm('price', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'price' GROUP BY value`);
   }
   return arm('price', sql.raw(priceBucketSql('l.price')), sql`NULL`, sql`count(*)`, sql`FROM ${src.from}
     WHERE ${and([src.scope, ...conds, sql`l.price IS NOT NULL`])} GROUP BY 2`);
@@ -79,8 +79,8 @@ function priceArm(src: Source, filters: Filters): SQL {
 /** The most common attributes of the unfiltered scope, as the `top_attr` CTE. */
 function topAttributes(src: Source): SQL {
   if (src.precomputed) {
-    return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM listing_facets
-      WHERE ${src.precomputed} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
+    return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM ${src.precomputed.table}
+      WHERE ${src.precomputed.where} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
   }
   return sql`top_attr AS (SELECT a.name, count(*) AS n FROM (SELECT l.id FROM ${src.from} WHERE ${src.scope} LIMIT ${int(ATTRIBUTE_SAMPLE)}) s
     JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('s.id')}
@@ -91,7 +91,7 @@ function topAttributes(src: Source): SQL {
 function attributeArms(src: Source, filters: Filters): SQL[] {
   const arms = [arm('#attr', sql`name`, sql`NULL`, sql`n`, sql`FROM top_attr`)];
   if (src.precomputed && filters.conditions.size === 0) {
-    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed}
+    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where}
       AND facet IN (SELECT 'attr.' || name FROM top_attr) GROUP BY facet, value`));
     return arms;
   }
@@ -132,13 +132,52 @@ export function facetsStatement(plan: ListingPlan): SQL {
   if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
   arms.push(priceArm(src, filters), ...attributeArms(src, filters));
   if (src.cte) arms.push(pageArm(plan, filters));
+  if (src.broad) {
+    // Read only when the search is broad (else search_facets has no rows for it), and then `b`,
+    // which every other arm reads, is empty. Live, a broad search counts no attribute values
+    // (over ATTRIBUTE_COUNT_LIMIT), so none are precomputed either.
+    const precomputed = { ...src, precomputed: src.broad.facets };
+    arms.push(comboArm(precomputed, filters), brandArm(precomputed, filters), priceArm(precomputed, filters));
+  }
   const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, topAttributes(src)];
   return sql`WITH RECURSIVE ${sql.join(ctes, sql`, `)} ${unionAll(arms)}`;
 }
 
-/** The page of article ids of a category, brand or whole-catalogue listing (set scopes page in facetsStatement). */
+/**
+ * The page of a broad search (no rows when it is not): the channel's rows in the sort's index
+ * order, kept when their article matches, until the page is full — about 100 rows read when
+ * 20 % of the catalogue matches, however many match. A prefix of up to 3 characters (or a
+ * one-character word) has a doclist of its own in article_search (prefix = '2 3'), so each row
+ * is tested with a rowid seek into it; a longer prefix would merge the doclists of all its words
+ * on every test (50–100 ms for a page), so its matches are listed once and looked up instead.
+ * The search_keys row is the outer loop: without it, nothing is read.
+ */
+function broadSearchPage(plan: ListingPlan, broad: BroadSearch): SQL {
+  const { page, pageSize, sort } = plan.query;
+  const id = articleOf('l.id');
+  const member = broad.word.length <= 3
+    ? sql`EXISTS (SELECT 1 FROM article_search WHERE article_search MATCH ${broad.match} AND rowid = ${id})`
+    : sql`${id} IN (SELECT rowid FROM article_search WHERE article_search MATCH ${broad.match})`;
+  const rows = (index: string, where: SQL, order: SQL, limit: SQL) => sql`SELECT ${id} AS id, l.price AS price FROM search_keys k
+    CROSS JOIN listings l INDEXED BY ${sql.raw(index)} WHERE ${broad.key} AND l.channel = ${sql.raw(`'${plan.channel}'`)} AND ${where} AND ${member}
+    ORDER BY ${order} ${limit}`;
+  const offset = (page - 1) * pageSize;
+  const window = sql`LIMIT ${int(pageSize)} OFFSET ${int(offset)}`;
+  if (sort === 'price-asc') {
+    // Unpriced last: the priced rows in price order, then the others; each walk stops at the page's end.
+    const upTo = sql`LIMIT ${int(offset + pageSize)}`;
+    const priced = rows('listings_price_idx', sql`l.price IS NOT NULL`, sql`l.price, l.id`, upTo);
+    const unpriced = rows('listings_price_idx', sql`l.price IS NULL`, sql`l.id`, upTo);
+    return sql`SELECT id FROM (SELECT * FROM (${priced}) UNION ALL SELECT * FROM (${unpriced})) ORDER BY price IS NULL, price, id ${window}`;
+  }
+  const index = sort === 'relevance' ? 'listings_relevance_idx' : sort === 'new' || sort === 'old' ? 'listings_created_idx' : 'listings_price_idx';
+  return rows(index, sql`1`, orderBy(sort, false), window);
+}
+
+/** The page of article ids of a category, brand or whole-catalogue listing, or of a broad search (other set scopes page in facetsStatement). */
 export function pageStatement(plan: ListingPlan): SQL | undefined {
   const src = source(plan);
+  if (src.broad) return broadSearchPage(plan, src.broad);
   if (src.cte) return undefined;
   const filters = filterConditions(plan);
   const { page, pageSize, sort } = plan.query;
