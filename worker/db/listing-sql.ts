@@ -59,6 +59,14 @@ function brandArm(src: Source, filters: Filters): SQL {
     return named(sql`SELECT CAST(value AS INTEGER) AS v, sum(count) AS n FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'brand' GROUP BY value`);
   }
   const where = and([src.scope, ...conds]);
+  if (src.perCategory && src.precomputed && filters.priceAfterBrand) {
+    // A price range scanned over the whole subtree costs a row each (2.4 ms for the 33,000 rows
+    // of a root category); seeking it within each (category, brand) the subtree has, as
+    // listing_facets lists them, reads only the rows in range (0.5–0.9 ms).
+    const pairs = sql`SELECT category_id, CAST(value AS INTEGER) AS brand_id FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'brand'`;
+    const inPair = and([src.scope, sql`l.category_id = p.category_id AND l.brand_id = p.brand_id`, filters.priceAfterBrand, ...conditionsExcept(filters, 'brand', 'price')]);
+    return named(sql`SELECT p.brand_id AS v, sum((SELECT count(*) FROM ${src.from} WHERE ${inPair})) AS n FROM (${pairs}) p GROUP BY 1 HAVING n > 0`);
+  }
   // Grouping by (category, brand) follows the index order, so only the small result is sorted.
   if (src.perCategory) {
     return named(sql`SELECT v, sum(n) AS n FROM (SELECT l.category_id, l.brand_id AS v, count(*) AS n FROM ${src.from} WHERE ${where}
