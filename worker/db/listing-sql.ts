@@ -11,6 +11,8 @@
  *   listings_brand_idx), so counting never touches table rows; a count that no filter
  *   narrows comes from listing_facets (precomputed per category) instead.
  * - search / collection / seller materialize the scope once (`b`); every arm reads that copy.
+ *   An unfiltered one-word search may be broad (./search-facets.ts): then `b` is empty, its
+ *   counts come from search_facets and its page from a second statement walking a sort index.
  *
  * Facets are disjunctive: the brand and price arms apply every filter but their own; the combo
  * arm applies the other filters and leaves its four to facet-counts.ts.
