@@ -9,6 +9,7 @@ import { formatMoney } from '../../client/i18n/format';
 import { createApp } from '../../worker/app';
 import worker from '../../worker/index';
 import { REFRESH_CATALOGUE_SQL } from '../../worker/db/refresh';
+import { searchFacetsSql } from '../../worker/db/search-facets';
 import type { CatalogueUpdateMessage } from '../../worker/jobs/catalogue-updates';
 import { bumpCatalogueVersion, CATALOGUE_VERSION_KEY } from '../../worker/ssr/edge-cache';
 import { invalidationLog, VERSION_MEMO_MS } from '../../worker/ssr/catalogue-version';
@@ -350,7 +351,15 @@ const DERIVED = {
   listings: 'SELECT * FROM listings ORDER BY id',
   listing_sellers: 'SELECT * FROM listing_sellers ORDER BY channel, seller_id, article_id',
   listing_facets: 'SELECT * FROM listing_facets ORDER BY channel, category_id, facet, value',
+  search_keys: 'SELECT * FROM search_keys ORDER BY channel, lang, key',
+  search_facets: 'SELECT * FROM search_facets ORDER BY channel, lang, key, facet, value',
+  search_probe: 'SELECT rowid FROM search_probe',
+  search_probe_listings: 'SELECT * FROM search_probe_listings',
 };
+
+/** Broad searches in the test catalogue: so that search_facets has rows to keep (the real threshold is more than the catalogue has). */
+const BROAD_SEARCH = 25;
+const FULL_REFRESH = [...REFRESH_CATALOGUE_SQL, ...searchFacetsSql(BROAD_SEARCH)];
 
 async function derivedTables(): Promise<Record<string, unknown[]>> {
   const entries = await Promise.all(Object.entries(DERIVED).map(async ([name, sql]) => [name, (await env.DB.prepare(sql).all()).results] as const));
@@ -362,6 +371,8 @@ describe('incremental refresh', () => {
     const sellers = (await env.DB.prepare('SELECT id FROM sellers ORDER BY id').all<{ id: number }>()).results.map((row) => row.id);
     const articles = (await env.DB.prepare('SELECT id FROM articles ORDER BY id').all<{ id: number }>()).results.map((row) => row.id);
     const channels = ['ES', 'PT', 'FR', 'IT', 'DE'];
+    for (const sql of FULL_REFRESH) await env.DB.prepare(sql).run();
+    expect((await derivedTables()).search_facets!.length).toBeGreaterThan(1000);
     for (const seed of [1, 2, 3]) {
       const offers = (await env.DB.prepare('SELECT article_id, seller_id, channel, condition, price FROM offers ORDER BY id').all<Offer>()).results;
       const next = random(seed);
@@ -417,7 +428,7 @@ describe('incremental refresh', () => {
       await deliver(messages.slice(0, 25));
       await deliver(messages.slice(25));
       const incremental = await derivedTables();
-      for (const sql of REFRESH_CATALOGUE_SQL) await env.DB.prepare(sql).run();
+      for (const sql of FULL_REFRESH) await env.DB.prepare(sql).run();
       const full = await derivedTables();
       for (const table of Object.keys(DERIVED)) expect(incremental[table], `${table} after seed ${seed}`).toEqual(full[table]);
     }

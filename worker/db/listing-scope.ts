@@ -8,17 +8,22 @@ import type { Language } from '../../client/i18n/languages';
 import type { ListingQuery, SortOption } from '../../client/types';
 import { CHANNEL_IDS, type ChannelId } from '../channel/channels';
 import { ATTRIBUTE_PREFIX, AVAILABILITY_GROUPS, SELLER_KIND_BITS, eurosToCents, type AvailabilityGroup, type SellerKind } from '../domain/catalogue/listing-query';
-import { ALL_CATEGORIES, articleOfListingSql, listingIdSql } from './refresh';
+import { articleOfListingSql, listingIdSql } from './listing-rows';
+import { ALL_CATEGORIES } from './refresh';
 import { bm25Sql } from './search';
+import { BM25_LIMIT } from './search-facets';
 
-/** Scopes once resolved to ids (a category by its subtree's ids, or by its root); a search carries its MATCH expression. */
+/**
+ * Scopes once resolved to ids (a category by its subtree's ids, or by its root); a search
+ * carries its MATCH expression and, when it has one word, the word (its counts may be precomputed).
+ */
 export type ResolvedScope =
   | { kind: 'category'; categoryIds: number[] }
   | { kind: 'category'; rootId: number }
   | { kind: 'brand'; brandId: number }
   | { kind: 'collection'; collectionId: number }
   | { kind: 'seller'; sellerId: number }
-  | { kind: 'search'; match: string }
+  | { kind: 'search'; match: string; word?: string }
   | { kind: 'all' };
 
 export interface ListingPlan {
@@ -27,9 +32,6 @@ export interface ListingPlan {
   scope: ResolvedScope;
   query: ListingQuery;
 }
-
-/** A search ranks by bm25 up to this many matches; a broader one by listings.relevance (bm25 of one common word is mostly name length). */
-export const BM25_LIMIT = 2000;
 
 /** Filters whose counts come from the grouped 'combo' pass (see worker/domain/catalogue/facet-counts.ts). */
 export const COMBO_KEYS = ['seller', 'availability', 'condition', 'rating'];
@@ -160,13 +162,30 @@ export function orderBy(sort: SortOption, search: boolean, a = 'l'): SQL {
   }
 }
 
+/** Precomputed facet counts: the rows of `table` (listing_facets or search_facets) that add up to a scope. */
+export interface Precomputed {
+  table: SQL;
+  where: SQL;
+}
+
+/** A one-word unfiltered search, which is broad when search_keys has its word (worker/db/search-facets.ts). */
+export interface BroadSearch {
+  /** Its search_keys row as a condition over `k` (no row: not broad). */
+  key: SQL;
+  facets: Precomputed;
+  word: string;
+  match: string;
+}
+
 export interface Source {
   /** FROM clause with alias l. */
   from: SQL;
   /** The scope as a condition over l. */
   scope: SQL;
   /** Category and whole-catalogue scopes: the listing_facets rows that add up to the scope. */
-  precomputed?: SQL;
+  precomputed?: Precomputed;
+  /** A search that may be broad: if it is, `b` is left empty and the counts and page come from elsewhere. */
+  broad?: BroadSearch;
   /** Category scopes: counts can be grouped per category first, in index order (no big sort). */
   perCategory?: boolean;
   /** Set scopes: the CTE materializing the scope's rows as `b` (the FROM clause reads it). */
@@ -192,7 +211,7 @@ export function source(plan: ListingPlan): Source {
       return {
         from: sql`listings l INDEXED BY listings_category_idx`,
         scope: sql`l.channel = ${ch} AND l.category_id IN (${ids})`,
-        precomputed: sql`channel = ${ch} AND category_id IN (${ids})`,
+        precomputed: { table: sql`listing_facets`, where: sql`channel = ${ch} AND category_id IN (${ids})` },
         perCategory: true,
         ctes,
       };
@@ -201,7 +220,7 @@ export function source(plan: ListingPlan): Source {
       return {
         from: sql`listings l INDEXED BY listings_category_idx`,
         scope: sql`l.channel = ${ch}`,
-        precomputed: sql`channel = ${ch} AND category_id = ${int(ALL_CATEGORIES)}`,
+        precomputed: { table: sql`listing_facets`, where: sql`channel = ${ch} AND category_id = ${int(ALL_CATEGORIES)}` },
         perCategory: true,
         ctes: [],
       };
@@ -217,8 +236,17 @@ export function source(plan: ListingPlan): Source {
       // bm25 only when it orders the page and the matches are few enough for it to matter.
       const matches = sql`(SELECT count(*) FROM article_search WHERE article_search MATCH ${scope.match})`;
       const score = plan.query.sort === 'relevance' ? sql`CASE WHEN ${matches} <= ${int(BM25_LIMIT)} THEN ${bm25Sql(plan.language)} ELSE 0 END` : sql`0`;
-      return set(sql`SELECT ${columns}, m.score FROM (SELECT rowid AS aid, ${score} AS score FROM article_search WHERE article_search MATCH ${scope.match}) m
-        CROSS JOIN listings l ON l.id = ${listingOf('m.aid')}`);
+      const rows = sql`(SELECT rowid AS aid, ${score} AS score FROM article_search WHERE article_search MATCH ${scope.match}) m
+        CROSS JOIN listings l ON l.id = ${listingOf('m.aid')}`;
+      if (scope.word === undefined || filterConditions(plan).conditions.size > 0) return set(sql`SELECT ${columns}, m.score FROM ${rows}`);
+      const broad: BroadSearch = {
+        key: sql`k.channel = ${ch} AND k.lang = ${plan.language} AND k.key = ${scope.word}`,
+        facets: { table: sql`search_facets`, where: sql`channel = ${ch} AND lang = ${plan.language} AND key = ${scope.word}` },
+        word: scope.word,
+        match: scope.match,
+      };
+      // A broad search leaves `b` empty: `g` has no row then, so the full-text search never runs.
+      return { ...set(sql`SELECT ${columns}, m.score FROM (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM search_keys k WHERE ${broad.key})) g CROSS JOIN ${rows}`), broad };
     }
   }
 }

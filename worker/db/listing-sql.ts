@@ -11,14 +11,16 @@
  *   listings_brand_idx), so counting never touches table rows; a count that no filter
  *   narrows comes from listing_facets (precomputed per category) instead.
  * - search / collection / seller materialize the scope once (`b`); every arm reads that copy.
+ *   An unfiltered one-word search may be broad (./search-facets.ts): then `b` is empty, its
+ *   counts come from search_facets and its page from a second statement walking a sort index.
  *
  * Facets are disjunctive: the brand and price arms apply every filter but their own; the combo
  * arm applies the other filters and leaves its four to facet-counts.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ATTRIBUTE_PREFIX } from '../domain/catalogue/listing-query';
-import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, orderBy, source, type Filters, type ListingPlan, type Source } from './listing-scope';
-import { articleOfListingSql, priceBucketSql } from './refresh';
+import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, orderBy, source, type BroadSearch, type Filters, type ListingPlan, type Source } from './listing-scope';
+import { articleOfListingSql, priceBucketSql } from './listing-rows';
 
 export type { ListingPlan, ResolvedScope } from './listing-scope';
 
@@ -47,7 +49,7 @@ function comboArm(src: Source, filters: Filters): SQL {
   // The combo's own four filters are applied afterwards (facet-counts.ts), so only the others count here.
   const conds = conditionsExcept(filters, ...COMBO_KEYS);
   if (src.precomputed && conds.length === 0) {
-    return arm('combo', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed} AND facet = 'combo' GROUP BY value`);
+    return arm('combo', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'combo' GROUP BY value`);
   }
   return arm('combo', sql`l.combo`, sql`NULL`, sql`count(*)`, sql`FROM ${src.from} WHERE ${and([src.scope, ...conds])} GROUP BY l.combo`);
 }
@@ -56,9 +58,17 @@ function brandArm(src: Source, filters: Filters): SQL {
   const conds = conditionsExcept(filters, 'brand');
   const named = (counts: SQL) => arm('brand', sql`b.slug`, sql`b.name`, sql`x.n`, sql`FROM (${counts}) x JOIN brands b ON b.id = x.v`);
   if (src.precomputed && conds.length === 0) {
-    return named(sql`SELECT CAST(value AS INTEGER) AS v, sum(count) AS n FROM listing_facets WHERE ${src.precomputed} AND facet = 'brand' GROUP BY value`);
+    return named(sql`SELECT CAST(value AS INTEGER) AS v, sum(count) AS n FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'brand' GROUP BY value`);
   }
   const where = and([src.scope, ...conds]);
+  if (src.perCategory && src.precomputed && filters.priceAfterBrand) {
+    // A price range scanned over the whole subtree costs a row each (2.4 ms for the 33,000 rows
+    // of a root category); seeking it within each (category, brand) the subtree has, as
+    // listing_facets lists them, reads only the rows in range (0.5–0.9 ms).
+    const pairs = sql`SELECT category_id, CAST(value AS INTEGER) AS brand_id FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'brand'`;
+    const inPair = and([src.scope, sql`l.category_id = p.category_id AND l.brand_id = p.brand_id`, filters.priceAfterBrand, ...conditionsExcept(filters, 'brand', 'price')]);
+    return named(sql`SELECT p.brand_id AS v, sum((SELECT count(*) FROM ${src.from} WHERE ${inPair})) AS n FROM (${pairs}) p GROUP BY 1 HAVING n > 0`);
+  }
   // Grouping by (category, brand) follows the index order, so only the small result is sorted.
   if (src.perCategory) {
     return named(sql`SELECT v, sum(n) AS n FROM (SELECT l.category_id, l.brand_id AS v, count(*) AS n FROM ${src.from} WHERE ${where}
@@ -70,7 +80,7 @@ function brandArm(src: Source, filters: Filters): SQL {
 function priceArm(src: Source, filters: Filters): SQL {
   const conds = conditionsExcept(filters, 'price');
   if (src.precomputed && conds.length === 0) {
-    return arm('price', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed} AND facet = 'price' GROUP BY value`);
+    return arm('price', sql`value`, sql`NULL`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where} AND facet = 'price' GROUP BY value`);
   }
   return arm('price', sql.raw(priceBucketSql('l.price')), sql`NULL`, sql`count(*)`, sql`FROM ${src.from}
     WHERE ${and([src.scope, ...conds, sql`l.price IS NOT NULL`])} GROUP BY 2`);
@@ -79,8 +89,8 @@ function priceArm(src: Source, filters: Filters): SQL {
 /** The most common attributes of the unfiltered scope, as the `top_attr` CTE. */
 function topAttributes(src: Source): SQL {
   if (src.precomputed) {
-    return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM listing_facets
-      WHERE ${src.precomputed} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
+    return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM ${src.precomputed.table}
+      WHERE ${src.precomputed.where} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
   }
   return sql`top_attr AS (SELECT a.name, count(*) AS n FROM (SELECT l.id FROM ${src.from} WHERE ${src.scope} LIMIT ${int(ATTRIBUTE_SAMPLE)}) s
     JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('s.id')}
@@ -91,7 +101,7 @@ function topAttributes(src: Source): SQL {
 function attributeArms(src: Source, filters: Filters): SQL[] {
   const arms = [arm('#attr', sql`name`, sql`NULL`, sql`n`, sql`FROM top_attr`)];
   if (src.precomputed && filters.conditions.size === 0) {
-    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM listing_facets WHERE ${src.precomputed}
+    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where}
       AND facet IN (SELECT 'attr.' || name FROM top_attr) GROUP BY facet, value`));
     return arms;
   }
@@ -132,13 +142,50 @@ export function facetsStatement(plan: ListingPlan): SQL {
   if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
   arms.push(priceArm(src, filters), ...attributeArms(src, filters));
   if (src.cte) arms.push(pageArm(plan, filters));
+  if (src.broad) {
+    // Read only when the search is broad (else search_facets has no rows for it), and then `b`,
+    // which every other arm reads, is empty. Live, a broad search counts no attribute values
+    // (over ATTRIBUTE_COUNT_LIMIT), so none are precomputed either.
+    const precomputed = { ...src, precomputed: src.broad.facets };
+    arms.push(comboArm(precomputed, filters), brandArm(precomputed, filters), priceArm(precomputed, filters));
+  }
   const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, topAttributes(src)];
   return sql`WITH RECURSIVE ${sql.join(ctes, sql`, `)} ${unionAll(arms)}`;
 }
 
-/** The page of article ids of a category, brand or whole-catalogue listing (set scopes page in facetsStatement). */
+/**
+ * The page of a broad search (no rows when it is not): the channel's rows in the sort's index
+ * order, kept when their article is among the search's matches (listed once), until the page is
+ * full — a few hundred rows read when matches are spread over the order. Testing each row with a
+ * rowid seek into the full-text index instead is faster when they are (0.3 against 5 ms for "gb",
+ * 34,000 matches), but costs 3–5 µs a row when the matches lie far down the order: 138 ms for
+ * "rtx" by ascending price, where the list keeps it at 4 ms. The search_keys row is the outer
+ * loop: without it, nothing is read.
+ */
+function broadSearchPage(plan: ListingPlan, broad: BroadSearch): SQL {
+  const { page, pageSize, sort } = plan.query;
+  const id = articleOf('l.id');
+  const member = sql`${id} IN (SELECT rowid FROM article_search WHERE article_search MATCH ${broad.match})`;
+  const rows = (index: string, where: SQL, order: SQL, limit: SQL) => sql`SELECT ${id} AS id, l.price AS price FROM search_keys k
+    CROSS JOIN listings l INDEXED BY ${sql.raw(index)} WHERE ${broad.key} AND l.channel = ${sql.raw(`'${plan.channel}'`)} AND ${where} AND ${member}
+    ORDER BY ${order} ${limit}`;
+  const offset = (page - 1) * pageSize;
+  const window = sql`LIMIT ${int(pageSize)} OFFSET ${int(offset)}`;
+  if (sort === 'price-asc') {
+    // Unpriced last: the priced rows in price order, then the others; each walk stops at the page's end.
+    const upTo = sql`LIMIT ${int(offset + pageSize)}`;
+    const priced = rows('listings_price_idx', sql`l.price IS NOT NULL`, sql`l.price, l.id`, upTo);
+    const unpriced = rows('listings_price_idx', sql`l.price IS NULL`, sql`l.id`, upTo);
+    return sql`SELECT id FROM (SELECT * FROM (${priced}) UNION ALL SELECT * FROM (${unpriced})) ORDER BY price IS NULL, price, id ${window}`;
+  }
+  const index = sort === 'relevance' ? 'listings_relevance_idx' : sort === 'new' || sort === 'old' ? 'listings_created_idx' : 'listings_price_idx';
+  return rows(index, sql`1`, orderBy(sort, false), window);
+}
+
+/** The page of article ids of a category, brand or whole-catalogue listing, or of a broad search (other set scopes page in facetsStatement). */
 export function pageStatement(plan: ListingPlan): SQL | undefined {
   const src = source(plan);
+  if (src.broad) return broadSearchPage(plan, src.broad);
   if (src.cte) return undefined;
   const filters = filterConditions(plan);
   const { page, pageSize, sort } = plan.query;

@@ -9,6 +9,7 @@
  * Relevance: a search ranks by bm25 over name (×3), reference (×2) and brand when it has up
  * to 2,000 matches (BM25_LIMIT), and beyond that, like every other scope, by listings.relevance:
  * availability group (in stock, soon, out of stock, not sellable), then rating, then newest.
+ * An unfiltered one-word search that broad reads precomputed counts (./search-facets.ts).
  */
 import type { I18n } from '@lingui/core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -69,14 +70,23 @@ async function fetchListing(db: Db, plan: ListingPlan, i18n: I18n, extra: SQL[] 
   const pageSql = pageStatement(plan);
   const statements = [...(pageSql ? [pageSql] : []), facetsStatement(plan), ...extra];
   const results = await allRows<[unknown]>(db, statements as [SQL]);
-  const pageRows = (pageSql ? results.shift() : undefined) as { id: number }[] | undefined;
+  const pageRows = (pageSql ? results.shift() : []) as { id: number }[];
   const rows = results.shift() as FacetRow[];
-  const ids = pageRows
-    ? pageRows.map((r) => r.id)
-    : rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => Number(r.value));
+  // Set scopes page in the facets statement; a one-word search pages in both, one of which is empty.
+  const ids = [
+    ...pageRows.map((r) => r.id),
+    ...rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => Number(r.value)),
+  ];
   const built = buildFacets(rows.filter((r) => r.facet !== '#page'), plan, i18n);
   return { ids, ...built, extra: results };
 }
+
+/** A search's scope: its MATCH expression, and its word when it has one (a broad one has precomputed counts). */
+const searchScope = (language: Language, words: string[]): ResolvedScope => ({
+  kind: 'search',
+  match: matchExpression(language, words),
+  ...(words.length === 1 ? { word: words[0] } : {}),
+});
 
 /** Ids of a category and every category below it; empty when the category does not exist. */
 export async function categorySubtreeIds(db: Db, categoryId: number): Promise<number[]> {
@@ -95,7 +105,7 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
   if (scope.kind === 'search') {
     words = searchWords(scope.text);
     if (words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize, query, facets: [] };
-    resolved = { kind: 'search', match: matchExpression(language, words) };
+    resolved = searchScope(language, words);
   } else {
     resolved = scope;
   }
@@ -106,7 +116,7 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
   if (scope.kind === 'search' && fetched.total === 0) {
     const corrected = pickCorrections(words, fetched.extra);
     if (corrected) {
-      const retry = await fetchListing(db, plan({ kind: 'search', match: matchExpression(language, corrected) }), i18n);
+      const retry = await fetchListing(db, plan(searchScope(language, corrected)), i18n);
       if (retry.total > 0) {
         fetched = retry;
         correctedQuery = corrected.join(' ');

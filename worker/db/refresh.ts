@@ -19,18 +19,23 @@
  * - listing_facets: the unfiltered facet counts of each category (brand id, price / 5000 =
  *   bucket, listings.combo, and 'attr.<name>' values), so an unfiltered category
  *   page never counts rows.
+ * - search_keys / search_facets: the same counts (but attributes) for each one-word search
+ *   broader than BM25_LIMIT matches (./search-facets.ts).
  */
 import { LANGUAGES } from '../../client/i18n/languages';
 import { CHANNEL_IDS } from '../channel/channels';
 import { LAST_PURCHASABLE_CODE, MIN_TRUSTED_GRADE, OWN_OFFER_TOLERANCE_PERCENT, OWN_SELLER_ID } from '../domain/catalogue/buybox';
 import { comboSql } from '../domain/catalogue/facet-counts';
 import { AVAILABILITY_GROUPS } from '../domain/catalogue/listing-query';
-import { PRICE_BUCKET_CENTS } from '../domain/catalogue/price-buckets';
+import { FACET_VALUES, listingIdSql } from './listing-rows';
+import { SEARCH_FACETS_AFTER_SQL, SEARCH_FACETS_BEFORE_SQL, searchFacetsSql } from './search-facets';
 
 /** Tables the refresh owns (emptied by the seed's `clear` and by the refresh itself). */
 export const DERIVED_TABLES = [
   'listings',
   'listing_facets',
+  'search_keys',
+  'search_facets',
   'listing_sellers',
   'article_attributes',
   'article_search',
@@ -44,22 +49,6 @@ const GROUPS = Object.entries(AVAILABILITY_GROUPS);
 /** SQL: the rank (0 = best) of the AVAILABILITY_GROUPS group of a code column; unknown codes rank last. */
 const availabilityRankSql = (code: string): string =>
   `CASE ${GROUPS.map(([, [from, to]], rank) => `WHEN ${code} BETWEEN ${from} AND ${to} THEN ${rank}`).join(' ')} ELSE ${GROUPS.length} END`;
-
-/**
- * Listing row ids are channel-major: channel index × 10⁹ + article id. A channel's rows are then
- * contiguous in article order, the order full-text matches come in, so joining matches to their
- * listing rows walks the table forwards instead of seeking from the root for each one.
- */
-export const LISTING_ID_STRIDE = 1_000_000_000;
-
-/** SQL: the listing row id of an article id on a channel index. */
-export const listingIdSql = (articleId: string, channelIndex: string | number): string => `${channelIndex} * ${LISTING_ID_STRIDE} + ${articleId}`;
-
-/** SQL: the article id of a listing row id (read from any index, which all carry the rowid). */
-export const articleOfListingSql = (id: string): string => `(${id} % ${LISTING_ID_STRIDE})`;
-
-/** SQL: the price-range bucket (spec §9: 50 €) of a price column in cents. */
-export const priceBucketSql = (price: string): string => `${price} / ${PRICE_BUCKET_CENTS}`;
 
 const CHANNEL_INDEX = `CASE g.channel ${CHANNEL_IDS.map((id, i) => `WHEN '${id}' THEN ${i}`).join(' ')} END`;
 
@@ -125,11 +114,6 @@ const LISTINGS = listingsSql();
  * (see the listing_facets table), plus the whole channel's under category 0 (ALL_CATEGORIES);
  * one statement per facet.
  */
-const FACET_VALUES: [facet: string, value: string, where?: string][] = [
-  ['brand', 'brand_id'],
-  ['price', priceBucketSql('price'), 'price IS NOT NULL'],
-  ['combo', 'combo'],
-];
 const FACETS = FACET_VALUES.map(
   ([facet, value, where]) => `INSERT INTO listing_facets (channel, category_id, facet, value, count)
 SELECT channel, category_id, '${facet}', ${value}, count(*) FROM listings${where ? ` WHERE ${where}` : ''} GROUP BY 1, 2, 4;`,
@@ -194,9 +178,9 @@ WHERE length(v.term) BETWEEN 3 AND 40;`;
 // listingsSql (same buy box, buyboxWinnersSql), the sellers through listingSellersSql, and the
 // facet counts of the articles' categories (and of category 0) adjusted by what their listing
 // rows count before and after, with the FACET_VALUES and attribute definitions of the full
-// build. article_attributes, the FTS tables and the vocabulary hold names, brands, references
-// and specs, none of which an offer changes, so they are left alone; search reads prices and
-// availability from `listings`.
+// build, and so are the broad searches' counts (./search-facets.ts). article_attributes, the FTS
+// tables and the vocabulary hold names, brands, references and specs, none of which an offer
+// changes, so they are left alone; search reads prices and availability from `listings`.
 
 /** SQL: the article ids being refreshed (a JSON array bound as ?1). */
 const AFFECTED_ARTICLES = '(SELECT value FROM json_each(?1))';
@@ -224,6 +208,7 @@ export const REFRESH_ARTICLES_BEFORE_SQL: string[] = [
 UPDATE listing_facets SET count = count - d.n FROM d
 WHERE listing_facets.channel = d.channel AND listing_facets.category_id = d.category_id AND listing_facets.facet = d.facet AND listing_facets.value = d.value;`,
   `DELETE FROM listing_sellers WHERE (channel, seller_id, article_id) IN (SELECT channel, seller_id, article_id FROM offers WHERE article_id IN ${AFFECTED_ARTICLES});`,
+  ...SEARCH_FACETS_BEFORE_SQL,
 ];
 
 /** Run after the offers changed: the affected articles' listing rows, sellers and facet counts as the full build makes them. */
@@ -239,6 +224,7 @@ ON CONFLICT (channel, category_id, facet, value) DO UPDATE SET count = count + e
   `DELETE FROM listing_facets WHERE (channel, category_id) IN (
   SELECT c.value, k.id FROM json_each('${JSON.stringify(CHANNEL_IDS)}') c, (SELECT ${ALL_CATEGORIES} AS id UNION SELECT category_id FROM articles WHERE id IN ${AFFECTED_ARTICLES}) k
 ) AND count <= 0;`,
+  ...SEARCH_FACETS_AFTER_SQL,
 ];
 
 /** The statements, in order. Each is self-contained; run them in one batch or one by one. */
@@ -255,6 +241,7 @@ export const REFRESH_CATALOGUE_SQL: string[] = [
   ENTITY_SEARCH,
   ...VOCABULARY,
   TRIGRAMS,
+  ...searchFacetsSql(),
   // Planner statistics: without them SQLite guesses row counts and, on a large catalogue, picks
   // (channel, price) to price one card instead of (article_id, channel).
   'ANALYZE;',

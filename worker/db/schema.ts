@@ -481,6 +481,51 @@ export const listingFacets = sqliteTable(
   (t) => [primaryKey({ columns: [t.channel, t.categoryId, t.facet, t.value] })],
 );
 
+/**
+ * The broad one-word searches of each channel and language (worker/db/search-facets.ts): a
+ * search key is a query word as the listing's MATCH expression uses it (a prefix, or a whole
+ * word of one character), broad when it matches more than BM25_LIMIT articles.
+ */
+export const searchKeys = sqliteTable(
+  'search_keys',
+  {
+    channel: text('channel').notNull(),
+    lang: text('lang').notNull(),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.lang, t.key] })],
+);
+
+/**
+ * The listing rows of the articles a catalogue update changes, as they were before it: the
+ * update counts, in the broad searches those articles match, only what changed. Empty between updates.
+ */
+export const searchProbeListings = sqliteTable(
+  'search_probe_listings',
+  {
+    channel: text('channel').notNull(),
+    articleId: integer('article_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    price: integer('price'),
+    combo: integer('combo').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.articleId] })],
+);
+
+/** The unfiltered facet counts of each broad search, encoded like listing_facets (brand id, price bucket, combo). */
+export const searchFacets = sqliteTable(
+  'search_facets',
+  {
+    channel: text('channel').notNull(),
+    lang: text('lang').notNull(),
+    key: text('key').notNull(),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.lang, t.key, t.facet, t.value] })],
+);
+
 /** Which sellers offer an article on a channel: the seller-shop listing's scope. */
 export const listingSellers = sqliteTable(
   'listing_sellers',

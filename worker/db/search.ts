@@ -14,7 +14,7 @@ import { LANGUAGES, type Language } from '../../client/i18n/languages';
 import { CHANNEL_IDS, type ChannelId } from '../channel/channels';
 import type { Db } from './client';
 import { allRows } from './raw';
-import { listingIdSql } from './refresh';
+import { listingIdSql } from './listing-rows';
 
 const MAX_WORDS = 8;
 const CANDIDATES = 60;
@@ -40,6 +40,10 @@ function terms(words: readonly string[]): string {
 export function matchExpression(language: Language, words: readonly string[]): string {
   return `{name_${language} brand reference} : (${terms(words)})`;
 }
+
+/** SQL: matchExpression(lang, [key]) built from two SQL text expressions (the precomputed broad searches, ./search-facets.ts). */
+export const matchExpressionSql = (lang: string, key: string): string =>
+  `'{name_' || ${lang} || ' brand reference} : ("' || ${key} || '"' || iif(length(${key}) > 1, '*', '') || ')'`;
 
 /** SQL: bm25 of the current article_search row in `language` (lower is better). */
 export function bm25Sql(language: Language): SQL {
