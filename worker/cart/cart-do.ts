@@ -30,6 +30,12 @@ export interface CartLineRow extends LineState {
   details?: Record<string, string | number> | null;
 }
 
+/** The lines and when the cart last changed: what a cart view is made of (one call gives both). */
+export interface CartSnapshot {
+  lines: CartLineRow[];
+  updatedAt: number;
+}
+
 export type CartResult<T = object> = ({ ok: true } & T) | { ok: false; code: CartCode };
 
 interface StoredLine {
@@ -108,9 +114,22 @@ export class CartDO extends DurableObject<Env> {
     this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('updatedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(now));
   }
 
+  private current(): CartSnapshot {
+    return { lines: this.rows(), updatedAt: this.lastUpdate() };
+  }
+
+  private lastUpdate(): number {
+    return Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0);
+  }
+
   /** The lines, in the order they were added. */
   async lines(): Promise<CartLineRow[]> {
     return this.rows();
+  }
+
+  /** The lines and the time of the last change. */
+  async snapshot(): Promise<CartSnapshot> {
+    return this.current();
   }
 
   /** Number of units in the cart. */
@@ -119,7 +138,7 @@ export class CartDO extends DurableObject<Env> {
   }
 
   /** Adds articles (all or none); `limited` lists the articles capped by stock (notice 1139). */
-  async add(items: { fact: OfferFact; qty: number; details?: Record<string, string | number> | null }[], now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
+  async add(items: { fact: OfferFact; qty: number; details?: Record<string, string | number> | null }[], now: number): Promise<CartResult<CartSnapshot & { limited: number[] }>> {
     try {
       const limited = this.ctx.storage.transactionSync(() => {
         const capped: number[] = [];
@@ -136,7 +155,7 @@ export class CartDO extends DurableObject<Env> {
         this.touch(now);
         return capped;
       });
-      return { ok: true, lines: this.rows(), limited };
+      return { ok: true, ...this.current(), limited };
     } catch (error) {
       if (error instanceof Rollback) return { ok: false, code: error.code };
       throw error;
@@ -144,7 +163,7 @@ export class CartDO extends DurableObject<Env> {
   }
 
   /** Sets a line's quantity; `fact` is its offer now (undefined: no longer sold here). */
-  async setQty(idLine: number, fact: OfferFact | undefined, qty: number, now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
+  async setQty(idLine: number, fact: OfferFact | undefined, qty: number, now: number): Promise<CartResult<CartSnapshot & { limited: number[] }>> {
     const line = this.articleRows().find((l) => l.idLine === idLine);
     if (!line) return { ok: false, code: CART_CODES.notInCart };
     if (!fact) return { ok: false, code: CART_CODES.noStockArticle };
@@ -153,20 +172,15 @@ export class CartDO extends DurableObject<Env> {
     this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
     this.syncServices(line.articleId, decision.qty);
     this.touch(now);
-    return { ok: true, lines: this.rows(), limited: decision.limited ? [line.articleId] : [] };
+    return { ok: true, ...this.current(), limited: decision.limited ? [line.articleId] : [] };
   }
 
   /** Gift-wraps an article line, or not (spec §3 canAddGiftPaper; the Worker checks it may be). */
-  async setGiftPaper(idLine: number, on: boolean, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async setGiftPaper(idLine: number, on: boolean, now: number): Promise<CartResult<CartSnapshot>> {
     if (!this.articleRows().some((l) => l.idLine === idLine)) return { ok: false, code: CART_CODES.notInCart };
     this.ctx.storage.sql.exec('UPDATE cart_lines SET gift_paper = ? WHERE id_line = ?', on ? 1 : 0, idLine);
     this.touch(now);
-    return { ok: true, lines: this.rows() };
-  }
-
-  /** The offer an article line holds (the Worker reads its facts before changing the quantity). */
-  async lineOffer(idLine: number): Promise<number | null> {
-    return this.articleRows().find((l) => l.idLine === idLine)?.offerId ?? null;
+    return { ok: true, ...this.current() };
   }
 
   /**
@@ -175,7 +189,7 @@ export class CartDO extends DurableObject<Env> {
    * new postal code re-prices the installation), each extra service once. The Worker has checked
    * that the service may go with the article, and priced an installation for `postalCode`.
    */
-  async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number, postalCode: string | null = null): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number, postalCode: string | null = null): Promise<CartResult<CartSnapshot>> {
     const parent = this.articleRows().find((l) => l.idLine === parentLine);
     if (!parent) return { ok: false, code: CART_CODES.notInCart };
     this.ctx.storage.transactionSync(() => {
@@ -194,7 +208,7 @@ export class CartDO extends DurableObject<Env> {
       );
       this.touch(now);
     });
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   /**
@@ -202,7 +216,7 @@ export class CartDO extends DurableObject<Env> {
    * covers and the plan): one line per covered purchase, so choosing again replaces it. It
    * counts towards the line limit (1137) like any line of its own.
    */
-  async addStandaloneInsurance(line: { articleId: number; offerId: number; serviceId: number; qty: number; details: { coversOrderNumber: string; coversArticleId: number; renewsPolicyId?: number } }, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async addStandaloneInsurance(line: { articleId: number; offerId: number; serviceId: number; qty: number; details: { coversOrderNumber: string; coversArticleId: number; renewsPolicyId?: number } }, now: number): Promise<CartResult<CartSnapshot>> {
     const covers = (row: CartLineRow) => !!row.details && row.details.coversOrderNumber === line.details.coversOrderNumber && row.details.coversArticleId === line.details.coversArticleId;
     const others = this.rows().filter((row) => (row.kind === 'article' || !!row.details) && !covers(row));
     if (others.length >= MAX_ARTICLE_LINES) return { ok: false, code: CART_CODES.tooManyLines };
@@ -219,11 +233,11 @@ export class CartDO extends DurableObject<Env> {
       );
       this.touch(now);
     });
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   /** Removes a line and the services attached to its article. */
-  async remove(idLine: number, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async remove(idLine: number, now: number): Promise<CartResult<CartSnapshot>> {
     const line = this.rows().find((l) => l.idLine === idLine);
     if (!line) return { ok: false, code: CART_CODES.notInCart };
     this.ctx.storage.transactionSync(() => {
@@ -231,14 +245,15 @@ export class CartDO extends DurableObject<Env> {
       if (line.kind === 'article') this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
       this.touch(now);
     });
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   /** Empties the cart, except the lines (and their services) of the offers in `keepOffers`: those of other channels after an order. */
-  async clear(now: number, keepOffers: readonly number[] = []): Promise<void> {
+  async clear(now: number, keepOffers: readonly number[] = []): Promise<CartSnapshot> {
     if (keepOffers.length === 0) this.ctx.storage.sql.exec('DELETE FROM cart_lines');
     else this.ctx.storage.sql.exec(`DELETE FROM cart_lines WHERE offer_id NOT IN (${keepOffers.map(() => '?').join(', ')})`, ...keepOffers);
     this.touch(now);
+    return this.current();
   }
 
   /**
@@ -246,7 +261,7 @@ export class CartDO extends DurableObject<Env> {
    * returns what changed. Lines of `otherChannelOffers` are another store's and are left alone:
    * having no facts here does not mean they cannot be bought there.
    */
-  async reconcile(facts: OfferFact[], now: number, otherChannelOffers: readonly number[] = []): Promise<Reconciliation & { lines: CartLineRow[] }> {
+  async reconcile(facts: OfferFact[], now: number, otherChannelOffers: readonly number[] = []): Promise<Reconciliation & CartSnapshot> {
     const byOffer = new Map(facts.map((f) => [f.offerId, f]));
     const away = new Set(otherChannelOffers);
     const changes = reconcile(this.articleRows().filter((l) => !away.has(l.offerId)), byOffer);
@@ -260,7 +275,7 @@ export class CartDO extends DurableObject<Env> {
         this.touch(now);
       });
     }
-    return { ...changes, lines: this.rows() };
+    return { ...changes, ...this.current() };
   }
 
   /** Takes in another cart's lines (an anonymous cart at login), each within the rules; refused ones are skipped. */
@@ -282,7 +297,7 @@ export class CartDO extends DurableObject<Env> {
    * Starts changing a placed order through this cart: the cart becomes the order's lines (all or
    * none, within the rules with the `facts` given) and remembers the modifier JSON (./modifier.ts).
    */
-  async startModification(items: { fact: OfferFact; qty: number }[], modifier: string, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async startModification(items: { fact: OfferFact; qty: number }[], modifier: string, now: number): Promise<CartResult<CartSnapshot>> {
     try {
       this.ctx.storage.transactionSync(() => {
         this.ctx.storage.sql.exec('DELETE FROM cart_lines');
@@ -299,7 +314,7 @@ export class CartDO extends DurableObject<Env> {
       if (error instanceof Rollback) return { ok: false, code: error.code };
       throw error;
     }
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   async clearModifier(now: number): Promise<void> {
@@ -314,9 +329,5 @@ export class CartDO extends DurableObject<Env> {
 
   async saveDraft(json: string): Promise<void> {
     this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('draft', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", json);
-  }
-
-  async updatedAt(): Promise<number> {
-    return Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0);
   }
 }

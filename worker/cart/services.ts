@@ -1,7 +1,7 @@
 /** The services catalogue (insurance plans, extra services) in the visitor's language. */
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
-import { extendedInsurances, extraServices } from '../db/schema';
+import { readOne, type Read } from '../db/raw';
 import type { ExtraService, InsurancePlan } from './rules';
 
 export interface InsuranceOffer extends InsurancePlan {
@@ -14,10 +14,47 @@ export interface ExtraServiceOffer extends ExtraService {
   description: string;
 }
 
-export async function serviceCatalogue(db: Db, language: Language): Promise<{ insurances: InsuranceOffer[]; services: ExtraServiceOffer[] }> {
-  const [plans, services] = await Promise.all([db.select().from(extendedInsurances), db.select().from(extraServices)]);
+export interface ServiceCatalogue {
+  insurances: InsuranceOffer[];
+  services: ExtraServiceOffer[];
+}
+
+const INSURANCES_SQL = 'SELECT id, years, article_price_min AS articlePriceMin, article_price_max AS articlePriceMax, price, category_ids AS categoryIds, names, texts FROM extended_insurances';
+const SERVICES_SQL = 'SELECT id, price, allow_in_marketplace AS allowInMarketplace, category_ids AS categoryIds, names, descriptions FROM extra_services';
+
+/** JSON columns come as their text. */
+type PlanRow = Omit<InsurancePlan, 'categoryIds'> & { categoryIds: string; names: string; texts: string };
+type ServiceRow = Omit<ExtraService, 'categoryIds' | 'allowInMarketplace'> & { categoryIds: string; allowInMarketplace: number; names: string; descriptions: string };
+
+/** A text of a JSON column keyed by language: the visitor's, else English. */
+export const inLanguage = (texts: Record<string, string>, language: Language): string => texts[language] ?? texts.en_EN ?? '';
+const parsedIn = (json: string, language: Language): string => inLanguage(JSON.parse(json) as Record<string, string>, language);
+
+/** Both lists, read live on every cart read (their prices are money). */
+export function serviceCatalogueRead(language: Language): Read<ServiceCatalogue> {
   return {
-    insurances: plans.map(({ names, texts, ...plan }) => ({ ...plan, name: names[language] ?? names.en_EN ?? '', text: texts[language] ?? texts.en_EN ?? '' })),
-    services: services.map(({ names, descriptions, ...service }) => ({ ...service, name: names[language] ?? names.en_EN ?? '', description: descriptions[language] ?? descriptions.en_EN ?? '' })),
+    statements: [
+      { sql: INSURANCES_SQL, params: [] },
+      { sql: SERVICES_SQL, params: [] },
+    ],
+    value: ([plans, services]) => ({
+      insurances: (plans as unknown as PlanRow[]).map(({ categoryIds, names, texts, ...plan }) => ({
+        ...plan,
+        categoryIds: JSON.parse(categoryIds) as number[],
+        name: parsedIn(names, language),
+        text: parsedIn(texts, language),
+      })),
+      services: (services as unknown as ServiceRow[]).map(({ categoryIds, allowInMarketplace, names, descriptions, ...service }) => ({
+        ...service,
+        allowInMarketplace: allowInMarketplace === 1,
+        categoryIds: JSON.parse(categoryIds) as number[],
+        name: parsedIn(names, language),
+        description: parsedIn(descriptions, language),
+      })),
+    }),
   };
+}
+
+export async function serviceCatalogue(db: Db, language: Language): Promise<ServiceCatalogue> {
+  return readOne(db, serviceCatalogueRead(language));
 }
