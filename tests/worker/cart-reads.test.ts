@@ -61,6 +61,19 @@ describe('cart mutations read D1 once', () => {
     expect(emptied).toMatchObject({ d1: 0, result: { status: 200, data: { articles: [] } } });
   });
 
+  it('leaves the cart as it was after an add refused part way, in what its object answers next too', async () => {
+    const browser = new TestBrowser();
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    const [kept, wanted] = await ownOffers(2);
+    const [gone] = (await env.DB.prepare("SELECT o.id, o.article_id, o.price FROM offers o WHERE o.channel = 'ES' AND o.availability_code >= 6 LIMIT 1").all<OfferRow>()).results;
+    const line = (offer: OfferRow) => ({ idArticle: offer.article_id, idOffer: offer.id, qty: 1 });
+    await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [line(kept!)] });
+    // The first article goes in inside the transaction, the second is refused: all or none.
+    expect(await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [line(wanted!), line(gone!)] })).toMatchObject({ status: 409, error: { code: 1125 } });
+    const cart = await browser.api<Cart>('GET', `/api/checkout/orders/${cartId}/cart`);
+    expect(cart.data.articles.map((a) => a.idOffer)).toEqual([kept!.id]);
+  });
+
   it('reads again when the offer added was not named (the buy box chose it after the first read)', async () => {
     const browser = new TestBrowser();
     const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;

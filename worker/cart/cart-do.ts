@@ -81,8 +81,31 @@ export class CartDO extends DurableObject<Env> {
     });
   }
 
+  /**
+   * The lines and the time of the last change as storage has them, kept until the next write:
+   * this object is the cart's only writer, so what it read stays true until it writes, and most
+   * calls (a view, the start of a mutation) then read nothing. Callers must not change them.
+   */
+  private known: Partial<CartSnapshot> = {};
+
+  /** Every change goes through here, and drops what was kept (it is read again when next asked). */
+  private write(query: string, ...bindings: SqlStorageValue[]): void {
+    this.known = {};
+    this.ctx.storage.sql.exec(query, ...bindings);
+  }
+
+  /** A transaction; one rolled back drops what was kept too (it may have been read inside). */
+  private transaction<T>(body: () => T): T {
+    try {
+      return this.ctx.storage.transactionSync(body);
+    } catch (error) {
+      this.known = {};
+      throw error;
+    }
+  }
+
   private rows(): CartLineRow[] {
-    return this.ctx.storage.sql
+    return (this.known.lines ??= this.ctx.storage.sql
       .exec<StoredLine>('SELECT * FROM cart_lines ORDER BY id_line')
       .toArray()
       .map((r) => ({
@@ -97,7 +120,7 @@ export class CartDO extends DurableObject<Env> {
         giftPaper: r.gift_paper === 1,
         addedAt: r.added_at,
         details: r.details === null ? null : (JSON.parse(r.details) as Record<string, string | number>),
-      }));
+      })));
   }
 
   /** The article lines (what the cart rules count); services follow their article. */
@@ -107,11 +130,12 @@ export class CartDO extends DurableObject<Env> {
 
   /** Services follow their article's quantity. */
   private syncServices(articleId: number, qty: number) {
-    this.ctx.storage.sql.exec("UPDATE cart_lines SET qty = ? WHERE article_reference = ? AND kind <> 'article'", qty, articleId);
+    this.write("UPDATE cart_lines SET qty = ? WHERE article_reference = ? AND kind <> 'article'", qty, articleId);
   }
 
   private touch(now: number) {
-    this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('updatedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(now));
+    this.write("INSERT INTO cart_meta (key, value) VALUES ('updatedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(now));
+    this.known.updatedAt = now;
   }
 
   private current(): CartSnapshot {
@@ -119,7 +143,7 @@ export class CartDO extends DurableObject<Env> {
   }
 
   private lastUpdate(): number {
-    return Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0);
+    return (this.known.updatedAt ??= Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0));
   }
 
   /** The lines, in the order they were added. */
@@ -140,7 +164,7 @@ export class CartDO extends DurableObject<Env> {
   /** Adds articles (all or none); `limited` lists the articles capped by stock (notice 1139). */
   async add(items: { fact: OfferFact; qty: number; details?: Record<string, string | number> | null }[], now: number): Promise<CartResult<CartSnapshot & { limited: number[] }>> {
     try {
-      const limited = this.ctx.storage.transactionSync(() => {
+      const limited = this.transaction(() => {
         const capped: number[] = [];
         for (const { fact, qty, details } of items) {
           // An article line with details (a gift card for someone) is a line of its own.
@@ -148,9 +172,9 @@ export class CartDO extends DurableObject<Env> {
           if (!decision.ok) throw new Rollback(decision.code);
           if (decision.limited) capped.push(fact.articleId);
           if ('idLine' in decision && decision.idLine !== undefined) {
-            this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
+            this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
             this.syncServices(fact.articleId, decision.qty);
-          } else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, details, added_at) VALUES (?, ?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, details ? JSON.stringify(details) : null, now);
+          } else this.write('INSERT INTO cart_lines (id_article, offer_id, qty, details, added_at) VALUES (?, ?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, details ? JSON.stringify(details) : null, now);
         }
         this.touch(now);
         return capped;
@@ -169,7 +193,7 @@ export class CartDO extends DurableObject<Env> {
     if (!fact) return { ok: false, code: CART_CODES.noStockArticle };
     const decision = decideQty(fact, qty);
     if (!decision.ok) return decision;
-    this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
+    this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
     this.syncServices(line.articleId, decision.qty);
     this.touch(now);
     return { ok: true, ...this.current(), limited: decision.limited ? [line.articleId] : [] };
@@ -178,7 +202,7 @@ export class CartDO extends DurableObject<Env> {
   /** Gift-wraps an article line, or not (spec §3 canAddGiftPaper; the Worker checks it may be). */
   async setGiftPaper(idLine: number, on: boolean, now: number): Promise<CartResult<CartSnapshot>> {
     if (!this.articleRows().some((l) => l.idLine === idLine)) return { ok: false, code: CART_CODES.notInCart };
-    this.ctx.storage.sql.exec('UPDATE cart_lines SET gift_paper = ? WHERE id_line = ?', on ? 1 : 0, idLine);
+    this.write('UPDATE cart_lines SET gift_paper = ? WHERE id_line = ?', on ? 1 : 0, idLine);
     this.touch(now);
     return { ok: true, ...this.current() };
   }
@@ -192,10 +216,10 @@ export class CartDO extends DurableObject<Env> {
   async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number, postalCode: string | null = null): Promise<CartResult<CartSnapshot>> {
     const parent = this.articleRows().find((l) => l.idLine === parentLine);
     if (!parent) return { ok: false, code: CART_CODES.notInCart };
-    this.ctx.storage.transactionSync(() => {
-      if (kind === 'service') this.ctx.storage.sql.exec("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'service' AND service_id = ?", parent.articleId, serviceId);
-      else this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ? AND kind = ?', parent.articleId, kind);
-      this.ctx.storage.sql.exec(
+    this.transaction(() => {
+      if (kind === 'service') this.write("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'service' AND service_id = ?", parent.articleId, serviceId);
+      else this.write('DELETE FROM cart_lines WHERE article_reference = ? AND kind = ?', parent.articleId, kind);
+      this.write(
         'INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, postal_code, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         parent.articleId,
         parent.offerId,
@@ -220,9 +244,9 @@ export class CartDO extends DurableObject<Env> {
     const covers = (row: CartLineRow) => !!row.details && row.details.coversOrderNumber === line.details.coversOrderNumber && row.details.coversArticleId === line.details.coversArticleId;
     const others = this.rows().filter((row) => (row.kind === 'article' || !!row.details) && !covers(row));
     if (others.length >= MAX_ARTICLE_LINES) return { ok: false, code: CART_CODES.tooManyLines };
-    this.ctx.storage.transactionSync(() => {
-      for (const row of this.rows().filter(covers)) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', row.idLine);
-      this.ctx.storage.sql.exec(
+    this.transaction(() => {
+      for (const row of this.rows().filter(covers)) this.write('DELETE FROM cart_lines WHERE id_line = ?', row.idLine);
+      this.write(
         "INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, details, added_at) VALUES (?, ?, ?, 0, 'insurance', ?, ?, ?)",
         line.articleId,
         line.offerId,
@@ -240,9 +264,9 @@ export class CartDO extends DurableObject<Env> {
   async remove(idLine: number, now: number): Promise<CartResult<CartSnapshot>> {
     const line = this.rows().find((l) => l.idLine === idLine);
     if (!line) return { ok: false, code: CART_CODES.notInCart };
-    this.ctx.storage.transactionSync(() => {
-      this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', idLine);
-      if (line.kind === 'article') this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
+    this.transaction(() => {
+      this.write('DELETE FROM cart_lines WHERE id_line = ?', idLine);
+      if (line.kind === 'article') this.write('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
       this.touch(now);
     });
     return { ok: true, ...this.current() };
@@ -250,8 +274,8 @@ export class CartDO extends DurableObject<Env> {
 
   /** Empties the cart, except the lines (and their services) of the offers in `keepOffers`: those of other channels after an order. */
   async clear(now: number, keepOffers: readonly number[] = []): Promise<CartSnapshot> {
-    if (keepOffers.length === 0) this.ctx.storage.sql.exec('DELETE FROM cart_lines');
-    else this.ctx.storage.sql.exec(`DELETE FROM cart_lines WHERE offer_id NOT IN (${keepOffers.map(() => '?').join(', ')})`, ...keepOffers);
+    if (keepOffers.length === 0) this.write('DELETE FROM cart_lines');
+    else this.write(`DELETE FROM cart_lines WHERE offer_id NOT IN (${keepOffers.map(() => '?').join(', ')})`, ...keepOffers);
     this.touch(now);
     return this.current();
   }
@@ -266,12 +290,12 @@ export class CartDO extends DurableObject<Env> {
     const away = new Set(otherChannelOffers);
     const changes = reconcile(this.articleRows().filter((l) => !away.has(l.offerId)), byOffer);
     if (changes.modified.length > 0 || changes.removed.length > 0) {
-      this.ctx.storage.transactionSync(() => {
+      this.transaction(() => {
         for (const m of changes.modified) {
-          this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
+          this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
           this.syncServices(m.articleId, m.qty);
         }
-        for (const r of changes.removed) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ? OR article_reference = ?', r.idLine, r.articleId);
+        for (const r of changes.removed) this.write('DELETE FROM cart_lines WHERE id_line = ? OR article_reference = ?', r.idLine, r.articleId);
         this.touch(now);
       });
     }
@@ -299,15 +323,15 @@ export class CartDO extends DurableObject<Env> {
    */
   async startModification(items: { fact: OfferFact; qty: number }[], modifier: string, now: number): Promise<CartResult<CartSnapshot>> {
     try {
-      this.ctx.storage.transactionSync(() => {
-        this.ctx.storage.sql.exec('DELETE FROM cart_lines');
+      this.transaction(() => {
+        this.write('DELETE FROM cart_lines');
         for (const item of items) {
           const decision = decideAdd(this.articleRows(), item.fact, item.qty);
           if (!decision.ok) throw new Rollback(decision.code);
-          if ('idLine' in decision && decision.idLine !== undefined) this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
-          else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', item.fact.articleId, item.fact.offerId, decision.qty, now);
+          if ('idLine' in decision && decision.idLine !== undefined) this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
+          else this.write('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', item.fact.articleId, item.fact.offerId, decision.qty, now);
         }
-        this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('modifier', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", modifier);
+        this.write("INSERT INTO cart_meta (key, value) VALUES ('modifier', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", modifier);
         this.touch(now);
       });
     } catch (error) {
@@ -318,7 +342,7 @@ export class CartDO extends DurableObject<Env> {
   }
 
   async clearModifier(now: number): Promise<void> {
-    this.ctx.storage.sql.exec("DELETE FROM cart_meta WHERE key = 'modifier'");
+    this.write("DELETE FROM cart_meta WHERE key = 'modifier'");
     this.touch(now);
   }
 
@@ -328,6 +352,6 @@ export class CartDO extends DurableObject<Env> {
   }
 
   async saveDraft(json: string): Promise<void> {
-    this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('draft', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", json);
+    this.write("INSERT INTO cart_meta (key, value) VALUES ('draft', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", json);
   }
 }

@@ -16,7 +16,7 @@ import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
 import { readOne, rowsRead, constantRead, type Read } from '../db/raw';
 import { articles, installationServices } from '../db/schema';
-import { inLanguage } from './services';
+import { languagePath, textIn } from './services';
 import { normalizePostalCode } from '../domain/identity/postal-code';
 import type { CartArticle } from './view';
 
@@ -75,19 +75,17 @@ export function installationPrice(service: Pick<InstallationOffer, 'countryIso' 
   return { ok: true, postalCode: postal.postalCode, provinceCode, price };
 }
 
-const INSTALLATIONS_SQL = 'SELECT id, category_ids AS categoryIds, country_iso AS countryIso, province_prices AS provincePrices, names, summaries FROM installation_services';
-type InstallationRow = { id: number; countryIso: string; categoryIds: string; provincePrices: string; names: string; summaries: string };
+const inLanguage = (texts: Record<string, string>, language: Language) => texts[language] ?? texts.en_EN ?? '';
+
+/** ?1 the JSON path of the language. */
+const INSTALLATIONS_SQL = `SELECT id, category_ids AS categoryIds, country_iso AS countryIso, province_prices AS provincePrices,
+  ${textIn('names', 'name')}, ${textIn('summaries', 'summary')} FROM installation_services`;
+type InstallationRow = Omit<InstallationOffer, 'categoryIds' | 'provincePrices'> & { categoryIds: string; provincePrices: string };
 
 /** Every installation service, names and warnings in the visitor's language (read live on every cart read: its prices are money). */
 export function installationCatalogueRead(language: Language): Read<InstallationOffer[]> {
-  return rowsRead(INSTALLATIONS_SQL, [], (rows: InstallationRow[]) =>
-    rows.map(({ categoryIds, provincePrices, names, summaries, ...service }) => ({
-      ...service,
-      categoryIds: JSON.parse(categoryIds) as number[],
-      provincePrices: JSON.parse(provincePrices) as Record<string, number>,
-      name: inLanguage(JSON.parse(names) as Record<string, string>, language),
-      summary: inLanguage(JSON.parse(summaries) as Record<string, string>, language),
-    })),
+  return rowsRead(INSTALLATIONS_SQL, [languagePath(language)], (rows: InstallationRow[]) =>
+    rows.map((service) => ({ ...service, categoryIds: JSON.parse(service.categoryIds) as number[], provincePrices: JSON.parse(service.provincePrices) as Record<string, number> })),
   );
 }
 

@@ -19,38 +19,32 @@ export interface ServiceCatalogue {
   services: ExtraServiceOffer[];
 }
 
-const INSURANCES_SQL = 'SELECT id, years, article_price_min AS articlePriceMin, article_price_max AS articlePriceMax, price, category_ids AS categoryIds, names, texts FROM extended_insurances';
-const SERVICES_SQL = 'SELECT id, price, allow_in_marketplace AS allowInMarketplace, category_ids AS categoryIds, names, descriptions FROM extra_services';
+/** The text of a JSON column keyed by language, in the language of the path ?1 (`$.es_ES`), else English: only that text travels. */
+export const textIn = (column: string, as: string) => `COALESCE(json_extract(${column}, ?1), json_extract(${column}, '$.en_EN'), '') AS ${as}`;
+/** ?1 the JSON path of the language. */
+const INSURANCES_SQL = `SELECT id, years, article_price_min AS articlePriceMin, article_price_max AS articlePriceMax, price, category_ids AS categoryIds,
+  ${textIn('names', 'name')}, ${textIn('texts', 'text')} FROM extended_insurances`;
+const SERVICES_SQL = `SELECT id, price, allow_in_marketplace AS allowInMarketplace, category_ids AS categoryIds,
+  ${textIn('names', 'name')}, ${textIn('descriptions', 'description')} FROM extra_services`;
+
+/** The parameter of `textIn`. */
+export const languagePath = (language: Language) => `$.${language}`;
 
 /** JSON columns come as their text. */
-type PlanRow = Omit<InsurancePlan, 'categoryIds'> & { categoryIds: string; names: string; texts: string };
-type ServiceRow = Omit<ExtraService, 'categoryIds' | 'allowInMarketplace'> & { categoryIds: string; allowInMarketplace: number; names: string; descriptions: string };
-
-/** A text of a JSON column keyed by language: the visitor's, else English. */
-export const inLanguage = (texts: Record<string, string>, language: Language): string => texts[language] ?? texts.en_EN ?? '';
-const parsedIn = (json: string, language: Language): string => inLanguage(JSON.parse(json) as Record<string, string>, language);
+type PlanRow = Omit<InsuranceOffer, 'categoryIds'> & { categoryIds: string };
+type ServiceRow = Omit<ExtraServiceOffer, 'categoryIds' | 'allowInMarketplace'> & { categoryIds: string; allowInMarketplace: number };
 
 /** Both lists, read live on every cart read (their prices are money). */
 export function serviceCatalogueRead(language: Language): Read<ServiceCatalogue> {
+  const params = [languagePath(language)];
   return {
     statements: [
-      { sql: INSURANCES_SQL, params: [] },
-      { sql: SERVICES_SQL, params: [] },
+      { sql: INSURANCES_SQL, params },
+      { sql: SERVICES_SQL, params },
     ],
     value: ([plans, services]) => ({
-      insurances: (plans as unknown as PlanRow[]).map(({ categoryIds, names, texts, ...plan }) => ({
-        ...plan,
-        categoryIds: JSON.parse(categoryIds) as number[],
-        name: parsedIn(names, language),
-        text: parsedIn(texts, language),
-      })),
-      services: (services as unknown as ServiceRow[]).map(({ categoryIds, allowInMarketplace, names, descriptions, ...service }) => ({
-        ...service,
-        allowInMarketplace: allowInMarketplace === 1,
-        categoryIds: JSON.parse(categoryIds) as number[],
-        name: parsedIn(names, language),
-        description: parsedIn(descriptions, language),
-      })),
+      insurances: (plans as unknown as PlanRow[]).map((plan) => ({ ...plan, categoryIds: JSON.parse(plan.categoryIds) as number[] })),
+      services: (services as unknown as ServiceRow[]).map((service) => ({ ...service, allowInMarketplace: service.allowInMarketplace === 1, categoryIds: JSON.parse(service.categoryIds) as number[] })),
     }),
   };
 }
