@@ -7,9 +7,11 @@ import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { attachService, cartStub, cartError, callerCart, ownCart, priceInstallation, readCart, rememberUnits } from '../cart/service';
-import { factForArticle, factsForOffers, lineDetails } from '../cart/facts';
+import { articleOffersRead, factsRead, pickOffer } from '../cart/facts';
+import { viewDataRead, viewNeeds } from '../cart/view-data';
+import { readAll, readsTogether } from '../db/raw';
+import type { CartSnapshot } from '../cart/cart-do';
 import { CART_CODES, type OfferFact } from '../cart/rules';
-import type { CartNotice } from '../cart/view';
 import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
@@ -56,14 +58,6 @@ const serviceBody = z.discriminatedUnion('kind', [
 ]);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-/** The stock-limit notice (1139) naming the capped articles. */
-async function limitNotice(c: AppContext, limited: number[], offerIds: number[]): Promise<CartNotice[]> {
-  if (limited.length === 0) return [];
-  const details = await lineDetails(c.var.db, c.var.channel.id, c.var.language, offerIds);
-  const names = [...details.values()].filter((d) => limited.includes(d.articleId)).map((d) => d.name);
-  return [{ code: CART_CODES.stockLimit, articleNames: names }];
-}
-
 function respond<T extends object>(c: AppContext, body: T) {
   c.header('Cache-Control', 'private, no-store');
   return c.json(okEnvelope(body));
@@ -72,72 +66,81 @@ function respond<T extends object>(c: AppContext, body: T) {
 export const cartOrders = new Hono<AppEnv>()
   .post('/:id/cart/articles', describe({ summary: 'Add articles (with services) to the cart', errors: ['articleNotFound', 'cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'installationPriceNotFound', 'installationServiceNotFound', 'insuranceNotForBusiness', 'notFound', 'serviceNotAvailable'] }), validate('param', cartParam), validate('json', articlesBody), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
-    const { db, channel } = c.var;
-    const items: { fact: OfferFact; qty: number }[] = [];
-    for (const wanted of c.req.valid('json').articles) {
-      const fact = await factForArticle(db, channel.id, wanted.idArticle, wanted.idOffer);
-      if (!fact) throw appError('articleNotFound', { idArticle: wanted.idArticle });
-      if (wanted.installationServiceId !== undefined) await priceInstallation(c, wanted.idArticle, wanted.installationServiceId, wanted.postalCode!);
-      items.push({ fact, qty: wanted.qty });
-    }
-    const result = await cartStub(c, cartId).add(items, c.var.now.getTime());
-    if (!result.ok) throw cartError(result.code);
-    const notices = await limitNotice(c, result.limited, items.map((i) => i.fact.offerId));
+    const { db, channel, language } = c.var;
+    const stub = cartStub(c, cartId);
     const wanted = c.req.valid('json').articles;
-    if (!wanted.some((w) => w.extendedInsuranceId || w.extraServiceIds.length > 0 || w.installationServiceId)) return respond(c, await readCart(c, cartId, { lines: result.lines, notices }));
-    // The options a line may carry do not change as services are attached: one read decides them all.
-    const view = await readCart(c, cartId, { lines: result.lines });
-    let lines = result.lines;
+    // The offers of each article and what the answer shows about the lines there and the offers
+    // named, in one round trip; the answer reads again only if the cart changed otherwise meanwhile.
+    const before = await stub.snapshot();
+    const named = wanted.flatMap((w) => (w.idOffer === undefined ? [] : [w.idOffer]));
+    const [offersOf, read] = await readAll(db, [readsTogether(wanted.map((w) => articleOffersRead(channel.id, w.idArticle))), viewDataRead(channel, language, viewNeeds(before.lines, { offerIds: named }))]);
+    const items: { fact: OfferFact; qty: number }[] = [];
     for (const [index, w] of wanted.entries()) {
-      const idLine = lines.find((l) => l.kind === 'article' && l.offerId === items[index]!.fact.offerId)!.idLine;
-      if (w.extendedInsuranceId) lines = await attachService(c, cartId, view, idLine, { kind: 'insurance', serviceId: w.extendedInsuranceId });
-      for (const serviceId of w.extraServiceIds) lines = await attachService(c, cartId, view, idLine, { kind: 'service', serviceId });
-      if (w.installationServiceId) lines = await attachService(c, cartId, view, idLine, { kind: 'installation', serviceId: w.installationServiceId, postalCode: w.postalCode! });
+      const fact = pickOffer(offersOf[index]!, w.idOffer);
+      if (!fact) throw appError('articleNotFound', { idArticle: w.idArticle });
+      if (w.installationServiceId !== undefined) await priceInstallation(c, w.idArticle, w.installationServiceId, w.postalCode!);
+      items.push({ fact, qty: w.qty });
     }
-    return respond(c, await readCart(c, cartId, { lines, notices }));
+    const result = await stub.add(items, c.var.now.getTime());
+    if (!result.ok) throw cartError(result.code);
+    const { limited } = result;
+    if (!wanted.some((w) => w.extendedInsuranceId || w.extraServiceIds.length > 0 || w.installationServiceId)) return respond(c, await readCart(c, cartId, { cart: result, limited, read }));
+    // The options a line may carry do not change as services are attached: one read decides them all.
+    const view = await readCart(c, cartId, { cart: result, read });
+    let cart: CartSnapshot = result;
+    for (const [index, w] of wanted.entries()) {
+      const idLine = cart.lines.find((l) => l.kind === 'article' && l.offerId === items[index]!.fact.offerId)!.idLine;
+      if (w.extendedInsuranceId) cart = await attachService(c, cartId, view, idLine, { kind: 'insurance', serviceId: w.extendedInsuranceId });
+      for (const serviceId of w.extraServiceIds) cart = await attachService(c, cartId, view, idLine, { kind: 'service', serviceId });
+      if (w.installationServiceId) cart = await attachService(c, cartId, view, idLine, { kind: 'installation', serviceId: w.installationServiceId, postalCode: w.postalCode! });
+    }
+    return respond(c, await readCart(c, cartId, { cart, limited, read }));
   })
   .post('/:id/cart/:lineId/services', describe({ summary: 'Attach an insurance, service or installation to a cart line', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'installationPriceNotFound', 'installationServiceNotFound', 'insuranceNotForBusiness', 'notFound', 'serviceNotAvailable'] }), validate('param', lineParams), validate('json', serviceBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const cartId = await ownCart(c, id);
-    const lines = await attachService(c, cartId, await readCart(c, cartId), lineId, c.req.valid('json'));
-    return respond(c, await readCart(c, cartId, { lines }));
+    const cart = await attachService(c, cartId, await readCart(c, cartId), lineId, c.req.valid('json'));
+    return respond(c, await readCart(c, cartId, { cart }));
   })
   .put('/:id/cart/:lineId', describe({ summary: "Change a cart line's quantity or gift wrapping", errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'notFound', 'serviceNotAvailable'] }), validate('param', lineParams), validate('json', lineBody), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const { qty, giftPaper } = c.req.valid('json');
     const cartId = await ownCart(c, id);
     const stub = cartStub(c, cartId);
-    const offerId = await stub.lineOffer(lineId);
-    if (offerId === null) throw cartError(CART_CODES.notInCart);
-    let notices: CartNotice[] = [];
-    let lines;
+    const before = await stub.snapshot();
+    const offerId = before.lines.find((l) => l.kind === 'article' && l.idLine === lineId)?.offerId;
+    if (offerId === undefined) throw cartError(CART_CODES.notInCart);
+    // The line's offer now and what the answer shows, in one round trip before the change.
+    const { db, channel, language } = c.var;
+    const [facts, read] = await readAll(db, [factsRead(channel.id, qty === undefined ? [] : [offerId]), viewDataRead(channel, language, viewNeeds(before.lines))]);
+    let limited: number[] = [];
+    let cart: CartSnapshot | undefined;
     if (giftPaper !== undefined) {
-      const line = (await readCart(c, cartId)).articles.find((a) => a.idLine === lineId);
+      const line = (await readCart(c, cartId, { cart: before, read })).articles.find((a) => a.idLine === lineId);
       if (giftPaper && !line?.canAddGiftPaper) throw appError('serviceNotAvailable', { idLine: lineId, giftPaper });
       const wrapped = await stub.setGiftPaper(lineId, giftPaper, c.var.now.getTime());
       if (!wrapped.ok) throw cartError(wrapped.code);
-      lines = wrapped.lines;
+      cart = wrapped;
     }
     if (qty !== undefined) {
-      const fact = (await factsForOffers(c.var.db, c.var.channel.id, [offerId])).get(offerId);
-      const result = await stub.setQty(lineId, fact, qty, c.var.now.getTime());
+      const result = await stub.setQty(lineId, facts.get(offerId), qty, c.var.now.getTime());
       if (!result.ok) throw cartError(result.code);
-      lines = result.lines;
-      notices = await limitNotice(c, result.limited, [offerId]);
+      cart = result;
+      limited = result.limited;
     }
-    return respond(c, await readCart(c, cartId, { lines, notices }));
+    return respond(c, await readCart(c, cartId, { cart, limited, read }));
   })
   .delete('/:id/cart/:lineId', describe({ summary: 'Remove a line from the cart', errors: ['cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'notFound'] }), validate('param', lineParams), async (c) => {
     const { id, lineId } = c.req.valid('param');
     const cartId = await ownCart(c, id);
     const result = await cartStub(c, cartId).remove(lineId, c.var.now.getTime());
     if (!result.ok) throw cartError(result.code);
-    return respond(c, await readCart(c, cartId, { lines: result.lines }));
+    return respond(c, await readCart(c, cartId, { cart: result }));
   })
   .delete('/:id/cart', describe({ summary: 'Empty the cart', errors: ['notFound'] }), validate('param', cartParam), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
-    await cartStub(c, cartId).clear(c.var.now.getTime());
-    return respond(c, await readCart(c, cartId, { lines: [] }));
+    const cart = await cartStub(c, cartId).clear(c.var.now.getTime());
+    return respond(c, await readCart(c, cartId, { cart }));
   })
   .delete('/modifier/:id', describe({ summary: 'Clear a cart modifier (and the cart cookie)', errors: ['notFound'] }), validate('param', cartParam), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);

@@ -51,7 +51,7 @@ async function addGiftCards(c: AppContext, purchase: { amount: number; qty: numb
   const details: GiftCardDetails = { recipientName: purchase.recipientName, recipientEmail: purchase.recipientEmail, message: purchase.message, senderName: purchase.senderName };
   const result = await cartStub(c, cartId).add([{ fact, qty: purchase.qty, details: { ...details } }], c.var.now.getTime());
   if (!result.ok) throw cartError(result.code);
-  return readCart(c, cartId, { lines: result.lines });
+  return readCart(c, cartId, { cart: result });
 }
 
 const purchaseInput = formOrJson(purchaseBody);

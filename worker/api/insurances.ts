@@ -62,7 +62,7 @@ async function toBasket(c: AppContext, form: { respond?: 'page' | 'json'; lang?:
     if (!result.ok) throw cartError(result.code);
     if (page) return null;
     c.header('Cache-Control', 'private, no-store');
-    return readCart(c, user.cartId, { lines: result.lines });
+    return readCart(c, user.cartId, { cart: result });
   });
 }
 

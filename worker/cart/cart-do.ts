@@ -30,6 +30,12 @@ export interface CartLineRow extends LineState {
   details?: Record<string, string | number> | null;
 }
 
+/** The lines and when the cart last changed: what a cart view is made of (one call gives both). */
+export interface CartSnapshot {
+  lines: CartLineRow[];
+  updatedAt: number;
+}
+
 export type CartResult<T = object> = ({ ok: true } & T) | { ok: false; code: CartCode };
 
 interface StoredLine {
@@ -75,8 +81,31 @@ export class CartDO extends DurableObject<Env> {
     });
   }
 
+  /**
+   * The lines and the time of the last change as storage has them, kept until the next write:
+   * this object is the cart's only writer, so what it read stays true until it writes, and most
+   * calls (a view, the start of a mutation) then read nothing. Callers must not change them.
+   */
+  private known: Partial<CartSnapshot> = {};
+
+  /** Every change goes through here, and drops what was kept (it is read again when next asked). */
+  private write(query: string, ...bindings: SqlStorageValue[]): void {
+    this.known = {};
+    this.ctx.storage.sql.exec(query, ...bindings);
+  }
+
+  /** A transaction; one rolled back drops what was kept too (it may have been read inside). */
+  private transaction<T>(body: () => T): T {
+    try {
+      return this.ctx.storage.transactionSync(body);
+    } catch (error) {
+      this.known = {};
+      throw error;
+    }
+  }
+
   private rows(): CartLineRow[] {
-    return this.ctx.storage.sql
+    return (this.known.lines ??= this.ctx.storage.sql
       .exec<StoredLine>('SELECT * FROM cart_lines ORDER BY id_line')
       .toArray()
       .map((r) => ({
@@ -91,7 +120,7 @@ export class CartDO extends DurableObject<Env> {
         giftPaper: r.gift_paper === 1,
         addedAt: r.added_at,
         details: r.details === null ? null : (JSON.parse(r.details) as Record<string, string | number>),
-      }));
+      })));
   }
 
   /** The article lines (what the cart rules count); services follow their article. */
@@ -101,16 +130,30 @@ export class CartDO extends DurableObject<Env> {
 
   /** Services follow their article's quantity. */
   private syncServices(articleId: number, qty: number) {
-    this.ctx.storage.sql.exec("UPDATE cart_lines SET qty = ? WHERE article_reference = ? AND kind <> 'article'", qty, articleId);
+    this.write("UPDATE cart_lines SET qty = ? WHERE article_reference = ? AND kind <> 'article'", qty, articleId);
   }
 
   private touch(now: number) {
-    this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('updatedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(now));
+    this.write("INSERT INTO cart_meta (key, value) VALUES ('updatedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(now));
+    this.known.updatedAt = now;
+  }
+
+  private current(): CartSnapshot {
+    return { lines: this.rows(), updatedAt: this.lastUpdate() };
+  }
+
+  private lastUpdate(): number {
+    return (this.known.updatedAt ??= Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0));
   }
 
   /** The lines, in the order they were added. */
   async lines(): Promise<CartLineRow[]> {
     return this.rows();
+  }
+
+  /** The lines and the time of the last change. */
+  async snapshot(): Promise<CartSnapshot> {
+    return this.current();
   }
 
   /** Number of units in the cart. */
@@ -119,9 +162,9 @@ export class CartDO extends DurableObject<Env> {
   }
 
   /** Adds articles (all or none); `limited` lists the articles capped by stock (notice 1139). */
-  async add(items: { fact: OfferFact; qty: number; details?: Record<string, string | number> | null }[], now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
+  async add(items: { fact: OfferFact; qty: number; details?: Record<string, string | number> | null }[], now: number): Promise<CartResult<CartSnapshot & { limited: number[] }>> {
     try {
-      const limited = this.ctx.storage.transactionSync(() => {
+      const limited = this.transaction(() => {
         const capped: number[] = [];
         for (const { fact, qty, details } of items) {
           // An article line with details (a gift card for someone) is a line of its own.
@@ -129,14 +172,14 @@ export class CartDO extends DurableObject<Env> {
           if (!decision.ok) throw new Rollback(decision.code);
           if (decision.limited) capped.push(fact.articleId);
           if ('idLine' in decision && decision.idLine !== undefined) {
-            this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
+            this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
             this.syncServices(fact.articleId, decision.qty);
-          } else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, details, added_at) VALUES (?, ?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, details ? JSON.stringify(details) : null, now);
+          } else this.write('INSERT INTO cart_lines (id_article, offer_id, qty, details, added_at) VALUES (?, ?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, details ? JSON.stringify(details) : null, now);
         }
         this.touch(now);
         return capped;
       });
-      return { ok: true, lines: this.rows(), limited };
+      return { ok: true, ...this.current(), limited };
     } catch (error) {
       if (error instanceof Rollback) return { ok: false, code: error.code };
       throw error;
@@ -144,29 +187,24 @@ export class CartDO extends DurableObject<Env> {
   }
 
   /** Sets a line's quantity; `fact` is its offer now (undefined: no longer sold here). */
-  async setQty(idLine: number, fact: OfferFact | undefined, qty: number, now: number): Promise<CartResult<{ lines: CartLineRow[]; limited: number[] }>> {
+  async setQty(idLine: number, fact: OfferFact | undefined, qty: number, now: number): Promise<CartResult<CartSnapshot & { limited: number[] }>> {
     const line = this.articleRows().find((l) => l.idLine === idLine);
     if (!line) return { ok: false, code: CART_CODES.notInCart };
     if (!fact) return { ok: false, code: CART_CODES.noStockArticle };
     const decision = decideQty(fact, qty);
     if (!decision.ok) return decision;
-    this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
+    this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
     this.syncServices(line.articleId, decision.qty);
     this.touch(now);
-    return { ok: true, lines: this.rows(), limited: decision.limited ? [line.articleId] : [] };
+    return { ok: true, ...this.current(), limited: decision.limited ? [line.articleId] : [] };
   }
 
   /** Gift-wraps an article line, or not (spec §3 canAddGiftPaper; the Worker checks it may be). */
-  async setGiftPaper(idLine: number, on: boolean, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async setGiftPaper(idLine: number, on: boolean, now: number): Promise<CartResult<CartSnapshot>> {
     if (!this.articleRows().some((l) => l.idLine === idLine)) return { ok: false, code: CART_CODES.notInCart };
-    this.ctx.storage.sql.exec('UPDATE cart_lines SET gift_paper = ? WHERE id_line = ?', on ? 1 : 0, idLine);
+    this.write('UPDATE cart_lines SET gift_paper = ? WHERE id_line = ?', on ? 1 : 0, idLine);
     this.touch(now);
-    return { ok: true, lines: this.rows() };
-  }
-
-  /** The offer an article line holds (the Worker reads its facts before changing the quantity). */
-  async lineOffer(idLine: number): Promise<number | null> {
-    return this.articleRows().find((l) => l.idLine === idLine)?.offerId ?? null;
+    return { ok: true, ...this.current() };
   }
 
   /**
@@ -175,13 +213,13 @@ export class CartDO extends DurableObject<Env> {
    * new postal code re-prices the installation), each extra service once. The Worker has checked
    * that the service may go with the article, and priced an installation for `postalCode`.
    */
-  async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number, postalCode: string | null = null): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async attachService(parentLine: number, kind: Exclude<LineKind, 'article'>, serviceId: number, now: number, postalCode: string | null = null): Promise<CartResult<CartSnapshot>> {
     const parent = this.articleRows().find((l) => l.idLine === parentLine);
     if (!parent) return { ok: false, code: CART_CODES.notInCart };
-    this.ctx.storage.transactionSync(() => {
-      if (kind === 'service') this.ctx.storage.sql.exec("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'service' AND service_id = ?", parent.articleId, serviceId);
-      else this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ? AND kind = ?', parent.articleId, kind);
-      this.ctx.storage.sql.exec(
+    this.transaction(() => {
+      if (kind === 'service') this.write("DELETE FROM cart_lines WHERE article_reference = ? AND kind = 'service' AND service_id = ?", parent.articleId, serviceId);
+      else this.write('DELETE FROM cart_lines WHERE article_reference = ? AND kind = ?', parent.articleId, kind);
+      this.write(
         'INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, postal_code, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         parent.articleId,
         parent.offerId,
@@ -194,7 +232,7 @@ export class CartDO extends DurableObject<Env> {
       );
       this.touch(now);
     });
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   /**
@@ -202,13 +240,13 @@ export class CartDO extends DurableObject<Env> {
    * covers and the plan): one line per covered purchase, so choosing again replaces it. It
    * counts towards the line limit (1137) like any line of its own.
    */
-  async addStandaloneInsurance(line: { articleId: number; offerId: number; serviceId: number; qty: number; details: { coversOrderNumber: string; coversArticleId: number; renewsPolicyId?: number } }, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async addStandaloneInsurance(line: { articleId: number; offerId: number; serviceId: number; qty: number; details: { coversOrderNumber: string; coversArticleId: number; renewsPolicyId?: number } }, now: number): Promise<CartResult<CartSnapshot>> {
     const covers = (row: CartLineRow) => !!row.details && row.details.coversOrderNumber === line.details.coversOrderNumber && row.details.coversArticleId === line.details.coversArticleId;
     const others = this.rows().filter((row) => (row.kind === 'article' || !!row.details) && !covers(row));
     if (others.length >= MAX_ARTICLE_LINES) return { ok: false, code: CART_CODES.tooManyLines };
-    this.ctx.storage.transactionSync(() => {
-      for (const row of this.rows().filter(covers)) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', row.idLine);
-      this.ctx.storage.sql.exec(
+    this.transaction(() => {
+      for (const row of this.rows().filter(covers)) this.write('DELETE FROM cart_lines WHERE id_line = ?', row.idLine);
+      this.write(
         "INSERT INTO cart_lines (id_article, offer_id, qty, article_reference, kind, service_id, details, added_at) VALUES (?, ?, ?, 0, 'insurance', ?, ?, ?)",
         line.articleId,
         line.offerId,
@@ -219,26 +257,27 @@ export class CartDO extends DurableObject<Env> {
       );
       this.touch(now);
     });
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   /** Removes a line and the services attached to its article. */
-  async remove(idLine: number, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async remove(idLine: number, now: number): Promise<CartResult<CartSnapshot>> {
     const line = this.rows().find((l) => l.idLine === idLine);
     if (!line) return { ok: false, code: CART_CODES.notInCart };
-    this.ctx.storage.transactionSync(() => {
-      this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ?', idLine);
-      if (line.kind === 'article') this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
+    this.transaction(() => {
+      this.write('DELETE FROM cart_lines WHERE id_line = ?', idLine);
+      if (line.kind === 'article') this.write('DELETE FROM cart_lines WHERE article_reference = ?', line.articleId);
       this.touch(now);
     });
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   /** Empties the cart, except the lines (and their services) of the offers in `keepOffers`: those of other channels after an order. */
-  async clear(now: number, keepOffers: readonly number[] = []): Promise<void> {
-    if (keepOffers.length === 0) this.ctx.storage.sql.exec('DELETE FROM cart_lines');
-    else this.ctx.storage.sql.exec(`DELETE FROM cart_lines WHERE offer_id NOT IN (${keepOffers.map(() => '?').join(', ')})`, ...keepOffers);
+  async clear(now: number, keepOffers: readonly number[] = []): Promise<CartSnapshot> {
+    if (keepOffers.length === 0) this.write('DELETE FROM cart_lines');
+    else this.write(`DELETE FROM cart_lines WHERE offer_id NOT IN (${keepOffers.map(() => '?').join(', ')})`, ...keepOffers);
     this.touch(now);
+    return this.current();
   }
 
   /**
@@ -246,21 +285,21 @@ export class CartDO extends DurableObject<Env> {
    * returns what changed. Lines of `otherChannelOffers` are another store's and are left alone:
    * having no facts here does not mean they cannot be bought there.
    */
-  async reconcile(facts: OfferFact[], now: number, otherChannelOffers: readonly number[] = []): Promise<Reconciliation & { lines: CartLineRow[] }> {
+  async reconcile(facts: OfferFact[], now: number, otherChannelOffers: readonly number[] = []): Promise<Reconciliation & CartSnapshot> {
     const byOffer = new Map(facts.map((f) => [f.offerId, f]));
     const away = new Set(otherChannelOffers);
     const changes = reconcile(this.articleRows().filter((l) => !away.has(l.offerId)), byOffer);
     if (changes.modified.length > 0 || changes.removed.length > 0) {
-      this.ctx.storage.transactionSync(() => {
+      this.transaction(() => {
         for (const m of changes.modified) {
-          this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
+          this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
           this.syncServices(m.articleId, m.qty);
         }
-        for (const r of changes.removed) this.ctx.storage.sql.exec('DELETE FROM cart_lines WHERE id_line = ? OR article_reference = ?', r.idLine, r.articleId);
+        for (const r of changes.removed) this.write('DELETE FROM cart_lines WHERE id_line = ? OR article_reference = ?', r.idLine, r.articleId);
         this.touch(now);
       });
     }
-    return { ...changes, lines: this.rows() };
+    return { ...changes, ...this.current() };
   }
 
   /** Takes in another cart's lines (an anonymous cart at login), each within the rules; refused ones are skipped. */
@@ -282,28 +321,28 @@ export class CartDO extends DurableObject<Env> {
    * Starts changing a placed order through this cart: the cart becomes the order's lines (all or
    * none, within the rules with the `facts` given) and remembers the modifier JSON (./modifier.ts).
    */
-  async startModification(items: { fact: OfferFact; qty: number }[], modifier: string, now: number): Promise<CartResult<{ lines: CartLineRow[] }>> {
+  async startModification(items: { fact: OfferFact; qty: number }[], modifier: string, now: number): Promise<CartResult<CartSnapshot>> {
     try {
-      this.ctx.storage.transactionSync(() => {
-        this.ctx.storage.sql.exec('DELETE FROM cart_lines');
+      this.transaction(() => {
+        this.write('DELETE FROM cart_lines');
         for (const item of items) {
           const decision = decideAdd(this.articleRows(), item.fact, item.qty);
           if (!decision.ok) throw new Rollback(decision.code);
-          if ('idLine' in decision && decision.idLine !== undefined) this.ctx.storage.sql.exec('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
-          else this.ctx.storage.sql.exec('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', item.fact.articleId, item.fact.offerId, decision.qty, now);
+          if ('idLine' in decision && decision.idLine !== undefined) this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
+          else this.write('INSERT INTO cart_lines (id_article, offer_id, qty, added_at) VALUES (?, ?, ?, ?)', item.fact.articleId, item.fact.offerId, decision.qty, now);
         }
-        this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('modifier', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", modifier);
+        this.write("INSERT INTO cart_meta (key, value) VALUES ('modifier', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", modifier);
         this.touch(now);
       });
     } catch (error) {
       if (error instanceof Rollback) return { ok: false, code: error.code };
       throw error;
     }
-    return { ok: true, lines: this.rows() };
+    return { ok: true, ...this.current() };
   }
 
   async clearModifier(now: number): Promise<void> {
-    this.ctx.storage.sql.exec("DELETE FROM cart_meta WHERE key = 'modifier'");
+    this.write("DELETE FROM cart_meta WHERE key = 'modifier'");
     this.touch(now);
   }
 
@@ -313,10 +352,6 @@ export class CartDO extends DurableObject<Env> {
   }
 
   async saveDraft(json: string): Promise<void> {
-    this.ctx.storage.sql.exec("INSERT INTO cart_meta (key, value) VALUES ('draft', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", json);
-  }
-
-  async updatedAt(): Promise<number> {
-    return Number(this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM cart_meta WHERE key = 'updatedAt'").toArray()[0]?.value ?? 0);
+    this.write("INSERT INTO cart_meta (key, value) VALUES ('draft', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", json);
   }
 }

@@ -11,10 +11,12 @@
  *   province has no price (we do not install there).
  */
 import { eq } from 'drizzle-orm';
-import { inList } from '../db/limits';
+import { inList, jsonList } from '../db/limits';
 import type { Language } from '../../client/i18n/languages';
 import type { Db } from '../db/client';
-import { articles, countries, installationServices, provinces } from '../db/schema';
+import { readOne, rowsRead, constantRead, type Read } from '../db/raw';
+import { articles, installationServices } from '../db/schema';
+import { languagePath, textIn } from './services';
 import { normalizePostalCode } from '../domain/identity/postal-code';
 import type { CartArticle } from './view';
 
@@ -75,23 +77,34 @@ export function installationPrice(service: Pick<InstallationOffer, 'countryIso' 
 
 const inLanguage = (texts: Record<string, string>, language: Language) => texts[language] ?? texts.en_EN ?? '';
 
-/** Every installation service, names and warnings in the visitor's language. */
-export async function installationCatalogue(db: Db, language: Language): Promise<InstallationOffer[]> {
-  const rows = await db.select().from(installationServices);
-  return rows.map(({ names, summaries, ...service }) => ({ ...service, name: inLanguage(names, language), summary: inLanguage(summaries, language) }));
+/** ?1 the JSON path of the language. */
+const INSTALLATIONS_SQL = `SELECT id, category_ids AS categoryIds, country_iso AS countryIso, province_prices AS provincePrices,
+  ${textIn('names', 'name')}, ${textIn('summaries', 'summary')} FROM installation_services`;
+type InstallationRow = Omit<InstallationOffer, 'categoryIds' | 'provincePrices'> & { categoryIds: string; provincePrices: string };
+
+/** Every installation service, names and warnings in the visitor's language (read live on every cart read: its prices are money). */
+export function installationCatalogueRead(language: Language): Read<InstallationOffer[]> {
+  return rowsRead(INSTALLATIONS_SQL, [languagePath(language)], (rows: InstallationRow[]) =>
+    rows.map((service) => ({ ...service, categoryIds: JSON.parse(service.categoryIds) as number[], provincePrices: JSON.parse(service.provincePrices) as Record<string, number> })),
+  );
 }
 
+/** ?1 the countries' ISO codes. */
+const PROVINCES_SQL = `SELECT c.iso, p.code, p.postal_prefixes AS postalPrefixes FROM provinces p JOIN countries c ON c.id = p.country_id
+  WHERE c.iso IN (SELECT value FROM json_each(?1))`;
+
 /** The provinces of some countries with their postal prefixes, by country ISO code. */
+export function provincePrefixesRead(countryIsos: readonly string[]): Read<Map<string, ProvincePrefixes[]>> {
+  if (countryIsos.length === 0) return constantRead(new Map());
+  return rowsRead(PROVINCES_SQL, [jsonList(countryIsos)], (rows: (ProvincePrefixes & { iso: string })[]) => {
+    const byCountry = new Map<string, ProvincePrefixes[]>();
+    for (const { iso, ...province } of rows) byCountry.set(iso, [...(byCountry.get(iso) ?? []), province]);
+    return byCountry;
+  });
+}
+
 export async function provincePrefixes(db: Db, countryIsos: readonly string[]): Promise<Map<string, ProvincePrefixes[]>> {
-  const byCountry = new Map<string, ProvincePrefixes[]>();
-  if (countryIsos.length === 0) return byCountry;
-  const rows = await db
-    .select({ iso: countries.iso, code: provinces.code, postalPrefixes: provinces.postalPrefixes })
-    .from(provinces)
-    .innerJoin(countries, eq(countries.id, provinces.countryId))
-    .where(inList(countries.iso, countryIsos));
-  for (const { iso, ...province } of rows) byCountry.set(iso, [...(byCountry.get(iso) ?? []), province]);
-  return byCountry;
+  return readOne(db, provincePrefixesRead(countryIsos));
 }
 
 export type InstallationQuote =

@@ -8,13 +8,13 @@ import type { AppContext } from '../http/context';
 import { appError, type ErrorName } from '../http/errors';
 import { accountCartToken, anonymousCart, cartCookieName, openAnonymousCart } from '../identity/cart-cookie';
 import { cookieOptions, currentUser, secureCookies, type UserRow } from '../identity/session';
-import type { CartLineRow } from './cart-do';
+import type { CartSnapshot } from './cart-do';
 import { CHANNEL_TIME_ZONES } from '../domain/catalogue/delivery';
-import { articleExtras, factsForOffers, lineDetails, offersElsewhere } from './facts';
+import { readOne } from '../db/raw';
+import { factsForOffers, type LineDetail } from './facts';
 import type { ChannelId } from '../channel/channels';
-import { installationCatalogue, provincePrefixes, quoteInstallation } from './installation';
-import { serviceCatalogue } from './services';
-import { coveredArticles } from '../insurances/covered';
+import { quoteInstallation } from './installation';
+import { covers, viewDataRead, viewNeeds, type ViewData } from './view-data';
 import { CART_CODES, type CartCode } from './rules';
 import { cartView, type CartNotice, type CartView, type OutOfStockInfo } from './view';
 
@@ -58,35 +58,31 @@ export function rememberUnits(c: AppContext, units: number): void {
   setCookie(c, CART_UNITS_COOKIE, String(units), cookieOptions(c, 30 * 24 * 60 * 60, false));
 }
 
+/** What `readCart` may be given: the cart as a mutation left it, and what the mutation has to say. */
+export interface ReadCartOptions {
+  /** Bring the lines within stock first (1119 info). */
+  recalculateStock?: boolean;
+  notices?: CartNotice[];
+  /** The articles a mutation capped by stock: the 1139 notice names them. */
+  limited?: readonly number[];
+  /** The cart's object's answer to the mutation just made (its lines are not asked for again). */
+  cart?: CartSnapshot;
+  /** What the mutation read, in this request, for the view (./view-data.ts): used when it covers the lines. */
+  read?: ViewData;
+}
+
 /** The cart as the client sees it; with `recalculateStock`, lines are first brought within stock (1119 info). */
-export async function readCart(c: AppContext, cartId: string, options: { recalculateStock?: boolean; notices?: CartNotice[]; lines?: CartLineRow[] } = {}): Promise<CartView> {
+export async function readCart(c: AppContext, cartId: string, options: ReadCartOptions = {}): Promise<CartView> {
   const stub = cartStub(c, cartId);
-  let lines = options.lines ?? (await stub.lines());
+  let { lines, updatedAt } = options.cart ?? (await stub.snapshot());
   let outOfStock: OutOfStockInfo | null = null;
   const { db, channel, language } = c.var;
-  // Everything the view needs is read in one wave: the lines' offers, their articles' shop stock
-  // and other offers, the stock check's facts, the lines added on other channels (kept for their
-  // store, never dropped here), the service and installation catalogues (read live: their prices
-  // are money), the provinces when an installation line is priced at its postal code, the
-  // customer, and the articles standalone insurance lines (renewals, new policies) cover. The last
-  // two follow the lines before the stock check, a superset of what stays.
-  const offerIds = lines.map((l) => l.offerId);
-  const countryIso = channel.country;
-  const coveredIds = lines.filter((l) => l.kind === 'insurance' && !!l.details).map((l) => l.articleId);
-  const [details, extras, facts, elsewhere, catalogue, installations, provinces, user, covered] = await Promise.all([
-    lineDetails(db, channel.id, language, offerIds),
-    articleExtras(db, channel.id, offerIds),
-    options.recalculateStock ? factsForOffers(db, channel.id, offerIds) : null,
-    offersElsewhere(db, channel.id, language, offerIds),
-    serviceCatalogue(db, language),
-    installationCatalogue(db, language),
-    lines.some((l) => l.kind === 'installation') ? provincePrefixes(db, [countryIso]) : new Map(),
-    currentUser(c),
-    coveredArticles(db, language, coveredIds),
-  ]);
-  if (facts) {
+  const needs = viewNeeds(lines, { stockCheck: options.recalculateStock });
+  const known = options.read && covers(options.read.needs, needs) ? options.read : undefined;
+  const [{ details, facts, extras, elsewhere, catalogue, installations, provinces, covered }, user] = await Promise.all([known ?? readOne(db, viewDataRead(channel, language, needs)), currentUser(c)]);
+  if (options.recalculateStock && facts) {
     const changes = await stub.reconcile([...facts.values()], c.var.now.getTime(), [...elsewhere.keys()]);
-    lines = changes.lines;
+    ({ lines, updatedAt } = changes);
     if (changes.modified.length > 0 || changes.removed.length > 0) {
       const name = (articleId: number) => [...details.values()].find((d) => d.articleId === articleId)?.name ?? String(articleId);
       outOfStock = {
@@ -96,23 +92,31 @@ export async function readCart(c: AppContext, cartId: string, options: { recalcu
       };
     }
   }
+  const notices = [...(options.notices ?? []), ...limitNotice(options.limited ?? [], details)];
   const view = cartView({
     idCart: cartId,
     lines,
     details,
     extras,
-    updatedAt: await stub.updatedAt(),
+    updatedAt,
     now: c.var.now,
     timeZone: CHANNEL_TIME_ZONES[channel.id],
-    notices: options.notices ?? [],
+    notices,
     outOfStock,
-    services: { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso, provinces },
+    services: { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso: channel.country, provinces },
     elsewhere,
     countryOf: (id) => c.var.channels[id as ChannelId]?.country ?? id,
     covered,
   });
   rememberUnits(c, view.units);
   return view;
+}
+
+/** The stock-limit notice (1139) naming the capped articles, none when nothing was capped. */
+function limitNotice(limited: readonly number[], details: ReadonlyMap<number, LineDetail>): CartNotice[] {
+  if (limited.length === 0) return [];
+  const names = [...details.values()].filter((d) => limited.includes(d.articleId)).map((d) => d.name);
+  return [{ code: CART_CODES.stockLimit, articleNames: [...new Set(names)] }];
 }
 
 /**
@@ -188,5 +192,5 @@ export async function attachService(c: AppContext, cartId: string, view: CartVie
   }
   const result = await cartStub(c, cartId).attachService(idLine, kind, serviceId, c.var.now.getTime(), postal);
   if (!result.ok) throw cartError(result.code);
-  return result.lines;
+  return result;
 }

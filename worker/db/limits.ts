@@ -18,8 +18,11 @@ export const D1_MAX_SQL_BYTES = 100_000;
  * JSON types, so integers compare with integer columns and strings with text ones.
  */
 export function inList(column: SQLWrapper, values: Iterable<number | string>): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(values)])}))`;
+  return sql`${column} IN (SELECT value FROM json_each(${jsonList(values)}))`;
 }
+
+/** The one parameter of `inList` for SQL written by hand: `… IN (SELECT value FROM json_each(?))`. */
+export const jsonList = (values: Iterable<number | string>): string => JSON.stringify([...new Set(values)]);
 
 /**
  * The insert statements of `rows` into `table`, as many rows per statement as the parameter limit

@@ -3,12 +3,10 @@
  * earlier). The article is not in the cart, so the cart view reads its name and picture here, and
  * the order line keeps what it covers in `order_lines.details` for the policy made once it is paid.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
-import type { Db } from '../db/client';
-import { inList } from '../db/limits';
-import { ARTICLE_IDENTITY_COLUMNS } from '../cart/facts';
-import { articles, articleTranslations, brands, categoryTranslations } from '../db/schema';
+import { jsonList } from '../db/limits';
+import { constantRead, rowsRead, type Read } from '../db/raw';
+import { ARTICLE_IDENTITY_COLUMNS, ARTICLE_IDENTITY_JOINS } from '../cart/facts';
 
 export interface CoveredArticle {
   articleId: number;
@@ -22,20 +20,15 @@ export interface CoveredArticle {
   imageKey: string;
 }
 
+/** ?1 the language, ?2 the article ids. */
+const COVERED_SQL = `SELECT a.id AS articleId, ${ARTICLE_IDENTITY_COLUMNS} FROM articles a ${ARTICLE_IDENTITY_JOINS} WHERE a.id IN (SELECT value FROM json_each(?2))`;
+
 /** The covered articles by id, in the visitor's language (nothing is read when there are none). */
-export async function coveredArticles(db: Db, language: Language, articleIds: readonly number[]): Promise<Map<number, CoveredArticle>> {
-  if (articleIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      articleId: articles.id,
-      ...ARTICLE_IDENTITY_COLUMNS,
-    })
-    .from(articles)
-    .innerJoin(articleTranslations, and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.lang, language)))
-    .innerJoin(brands, eq(brands.id, articles.brandId))
-    .leftJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, articles.categoryId), eq(categoryTranslations.lang, language)))
-    .where(inList(articles.id, [...new Set(articleIds)]));
-  return new Map(rows.map((row) => [row.articleId, { ...row, family: row.family ?? '' }]));
+export function coveredArticlesRead(language: Language, articleIds: readonly number[]): Read<Map<number, CoveredArticle>> {
+  if (articleIds.length === 0) return constantRead(new Map());
+  return rowsRead(COVERED_SQL, [language, jsonList(articleIds)], (rows: (Omit<CoveredArticle, 'family'> & { family: string | null })[]) =>
+    new Map(rows.map((row) => [row.articleId, { ...row, family: row.family ?? '' }])),
+  );
 }
 
 /** What a standalone insurance line covers, as the order line's `details`. */

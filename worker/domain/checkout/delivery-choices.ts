@@ -32,10 +32,18 @@ function toDay(date: string): number {
 
 const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it (every cart view dates its lines). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local calendar date of an instant in a time zone. */
 export function localDate(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** The days a customer may choose: the earliest and the next CHOOSABLE_EXTRA_DAYS delivery days. */

@@ -1,0 +1,124 @@
+/**
+ * How the cart reads D1: each mutation answers with one round trip (the facts it decides with
+ * and what the answer shows, read together), an emptied cart with none, and the answer shows
+ * what D1 holds at the time of the call, never a copy kept from an earlier one.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
+import { dbFor } from '../../worker/db/client';
+import { constantRead, readAll, readsTogether, rowsRead } from '../../worker/db/raw';
+import { TestBrowser } from './browser';
+
+interface Cart {
+  articles: { idLine: number; idOffer: number; qty: number; unitPrice: number }[];
+}
+interface OfferRow {
+  id: number;
+  article_id: number;
+  price: number;
+}
+
+/** New, in stock, sold by the store, with units to spare. */
+async function ownOffers(limit: number): Promise<OfferRow[]> {
+  const sql = `SELECT o.id, o.article_id, o.price FROM offers o JOIN articles a ON a.id = o.article_id
+    WHERE o.channel = 'ES' AND o.seller_id = 0 AND o.condition = 'new' AND a.condition = 'new' AND a.type IN ('normal', 'own-stock')
+      AND o.availability_code <= 3 AND o.stock >= 10 ORDER BY o.article_id LIMIT ?`;
+  return (await env.DB.prepare(sql).bind(limit).all<OfferRow>()).results;
+}
+
+/** The D1 round trips of one call, from its log line (worker/http/observability.ts). */
+async function roundTrips<T>(call: () => Promise<T>): Promise<{ result: T; d1: number }> {
+  const log = vi.spyOn(console, 'log');
+  try {
+    const result = await call();
+    const lines = log.mock.calls.flatMap(([line]) => (typeof line === 'string' && line.includes('"d1Queries"') ? [JSON.parse(line) as { d1Queries: number }] : []));
+    expect(lines).toHaveLength(1);
+    return { result, d1: lines[0]!.d1Queries };
+  } finally {
+    log.mockRestore();
+  }
+}
+
+describe('cart mutations read D1 once', () => {
+  it('adds, changes a quantity and removes lines with one round trip each, none once the cart is empty', async () => {
+    const browser = new TestBrowser();
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    const [first, second] = await ownOffers(2);
+    const addOne = (offer: OfferRow) => browser.api<Cart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer.article_id, idOffer: offer.id, qty: 1 }] });
+    const added = await roundTrips(() => addOne(first!));
+    expect(added.d1).toBe(1);
+    const both = await roundTrips(() => addOne(second!));
+    expect(both.d1).toBe(1);
+    expect(both.result.data.articles.map((a) => a.idOffer)).toEqual([first!.id, second!.id]);
+    const line = both.result.data.articles[0]!.idLine;
+    const changed = await roundTrips(() => browser.api<Cart>('PUT', `/api/orders/${cartId}/cart/${line}`, { qty: 3 }));
+    expect(changed).toMatchObject({ d1: 1, result: { status: 200 } });
+    expect(changed.result.data.articles.map((a) => a.qty)).toEqual([3, 1]);
+    const removed = await roundTrips(() => browser.api<Cart>('DELETE', `/api/orders/${cartId}/cart/${line}`));
+    expect(removed.d1).toBe(1);
+    expect(removed.result.data.articles.map((a) => a.idOffer)).toEqual([second!.id]);
+    const emptied = await roundTrips(() => browser.api<Cart>('DELETE', `/api/orders/${cartId}/cart/${removed.result.data.articles[0]!.idLine}`));
+    expect(emptied).toMatchObject({ d1: 0, result: { status: 200, data: { articles: [] } } });
+  });
+
+  it('leaves the cart as it was after an add refused part way, in what its object answers next too', async () => {
+    const browser = new TestBrowser();
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    const [kept, wanted] = await ownOffers(2);
+    const [gone] = (await env.DB.prepare("SELECT o.id, o.article_id, o.price FROM offers o WHERE o.channel = 'ES' AND o.availability_code >= 6 LIMIT 1").all<OfferRow>()).results;
+    const line = (offer: OfferRow) => ({ idArticle: offer.article_id, idOffer: offer.id, qty: 1 });
+    await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [line(kept!)] });
+    // The first article goes in inside the transaction, the second is refused: all or none.
+    expect(await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [line(wanted!), line(gone!)] })).toMatchObject({ status: 409, error: { code: 1125 } });
+    const cart = await browser.api<Cart>('GET', `/api/checkout/orders/${cartId}/cart`);
+    expect(cart.data.articles.map((a) => a.idOffer)).toEqual([kept!.id]);
+  });
+
+  it('reads again when the offer added was not named (the buy box chose it after the first read)', async () => {
+    const browser = new TestBrowser();
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    const [offer] = await ownOffers(1);
+    const added = await roundTrips(() => browser.api<Cart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer!.article_id, qty: 1 }] }));
+    expect(added.d1).toBe(2);
+    expect(added.result.data.articles).toMatchObject([{ idOffer: expect.any(Number), qty: 1, unitPrice: expect.any(Number) }]);
+  });
+
+  it('answers each mutation with the price D1 has at the time of the call', async () => {
+    const browser = new TestBrowser();
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    const [, , offer] = await ownOffers(3);
+    const added = await browser.api<Cart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer!.article_id, idOffer: offer!.id, qty: 1 }] });
+    expect(added.data.articles[0]!.unitPrice).toBe(offer!.price);
+    await env.DB.prepare('UPDATE offers SET price = ? WHERE id = ?').bind(offer!.price + 100, offer!.id).run();
+    try {
+      const changed = await browser.api<Cart>('PUT', `/api/orders/${cartId}/cart/${added.data.articles[0]!.idLine}`, { qty: 2 });
+      expect(changed.data.articles[0]).toMatchObject({ qty: 2, unitPrice: offer!.price + 100 });
+    } finally {
+      await env.DB.prepare('UPDATE offers SET price = ? WHERE id = ?').bind(offer!.price, offer!.id).run();
+    }
+  });
+});
+
+describe('readAll', () => {
+  it('gives each read its own rows, in order, and sends no statement for a read that needs none', async () => {
+    const prepared: string[] = [];
+    const counting = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === 'prepare') return (sql: string) => (prepared.push(sql), target.prepare(sql));
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const db = dbFor(counting);
+    const [one, nothing, pair] = await readAll(db, [
+      rowsRead('SELECT ?1 AS n', [1], (rows: { n: number }[]) => rows.map((r) => r.n)),
+      constantRead('none'),
+      readsTogether([rowsRead('SELECT ?1 AS n', [2], (rows: { n: number }[]) => rows[0]!.n), rowsRead('SELECT ?1 AS s', ['three'], (rows: { s: string }[]) => rows[0]!.s)]),
+    ]);
+    expect([one, nothing, pair]).toEqual([[1], 'none', [2, 'three']]);
+    expect(prepared).toHaveLength(3);
+    prepared.length = 0;
+    expect(await readAll(db, [constantRead(0)])).toEqual([0]);
+    expect(prepared).toEqual([]);
+  });
+});
