@@ -135,3 +135,23 @@ describe('what the product page reads again', () => {
     expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).toContain('Edición kept-test');
   });
 });
+
+describe('the gallery, a pre-rendered part', () => {
+  it("keeps its first image's preload in the head, once, and its markup in the page, on every request", async () => {
+    const article = await env.DB.prepare(
+      "SELECT l.article_id AS id, t.slug, a.image_key AS imageKey FROM listings l JOIN article_translations t ON t.article_id = l.article_id AND t.lang = 'es_ES' JOIN articles a ON a.id = l.article_id WHERE l.channel = 'ES' ORDER BY l.article_id LIMIT 1 OFFSET 3",
+    ).first<{ id: number; slug: string; imageKey: string }>();
+    for (let request = 0; request < 2; request++) {
+      const { html } = await productPage('es.localhost', `/${article!.slug}`, '2026-11-18T10:00:00Z');
+      const head = html.slice(0, html.indexOf('</head>'));
+      const preloads = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]).toContain(`/images/large/${article!.imageKey}.svg`);
+      expect(preloads[0]).toContain('fetchPriority="high"');
+      const body = html.slice(html.indexOf('</head>'));
+      expect(body).not.toContain('<link rel="preload"');
+      expect(body).toContain('data-island="product-gallery"');
+      expect(body).toContain(`src="/images/large/${article!.imageKey}.svg`);
+    }
+  });
+});
