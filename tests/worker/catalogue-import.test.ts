@@ -214,6 +214,7 @@ describe('applying an import', () => {
       aEnglish: `http://es.localhost/en/${a.slug_en}`,
       b: `http://es.localhost/${b.slug_es}`,
       aCategory: `http://es.localhost/${a.category_slug}?pageSize=100`,
+      aSearch: `http://es.localhost/search?query=${encodeURIComponent(a.reference)}`,
       bCategory: `http://es.localhost/${b.category_slug}?pageSize=100`,
     };
     for (const url of Object.values(pages)) {
@@ -239,7 +240,7 @@ describe('applying an import', () => {
     const search = await listingApi(`query=${encodeURIComponent(a.reference)}`);
     expect(search.data.items.find((card) => card.id === a.id)).toMatchObject({ price });
     // The product page in both languages and the category page showing it are rendered again, with the new price.
-    for (const url of [pages.a, pages.aEnglish, pages.aCategory]) {
+    for (const url of [pages.a, pages.aEnglish, pages.aCategory, pages.aSearch]) {
       const fresh = await page(url);
       expect(fresh.cache, url).toBe('MISS');
     }
@@ -247,6 +248,7 @@ describe('applying an import', () => {
     expect((await page(pages.aEnglish)).html).toContain(formatMoney(price, 'en_EN'));
     // The category page's listing, kept per catalogue version in the isolate (worker/ssr/version-memo.ts), follows the update too.
     expect((await page(pages.aCategory)).html).toContain(formatMoney(price, 'es_ES'));
+    expect((await page(pages.aSearch)).html).toContain(formatMoney(price, 'es_ES'));
     // Pages that do not show the article are still served from the cache.
     expect((await page(pages.b)).cache).toBe('HIT');
     expect((await page(pages.bCategory)).cache).toBe('HIT');

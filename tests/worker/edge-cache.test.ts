@@ -120,14 +120,25 @@ describe('edge cache', () => {
     expect((await get('http://de.localhost/')).cache).toBe('HIT');
   });
 
-  it('bypasses search, account, checkout and preview paths, and non-GET requests', async () => {
-    for (const path of ['/search?query=tv', '/usuarios/panel', '/cart/shopping_basket', '/cms-preview/1', '/en/account/my-details']) {
+  it('bypasses account, checkout and preview paths, and non-GET requests', async () => {
+    for (const path of ['/usuarios/panel', '/cart/shopping_basket', '/cms-preview/1', '/en/account/my-details']) {
       expect((await get(`http://es.localhost${path}`)).cache, path).toBe('BYPASS');
     }
     const ctx = createExecutionContext();
     const head = await app.fetch(new Request('http://es.localhost/', { method: 'HEAD' }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect(head.headers.get('X-Cache')).toBe('BYPASS');
+  });
+
+  it('keeps search results per query: the same query is a hit, another query or a signed-in visitor is not', async () => {
+    const first = await get('http://es.localhost/search?query=tv');
+    expect([first.status, first.cache]).toEqual([200, 'MISS']);
+    const again = await get('http://es.localhost/search?query=tv');
+    expect([again.cache, again.tier]).toEqual(['HIT', 'memory']);
+    expect(again.html.replaceAll(again.nonce!, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
+    expect((await get('http://es.localhost/search?query=portatil')).cache).toBe('MISS');
+    expect((await get('http://es.localhost/en/search?query=tv')).cache).toBe('MISS');
+    expect((await get('http://es.localhost/search?query=tv', { Cookie: '__Host-session=abc' })).cache).toBe('BYPASS');
   });
 
   it('serves a hit from the isolate’s memory, and fills memory from the Cache API', async () => {
@@ -271,10 +282,10 @@ describe('edge cache rules', () => {
   const ES = DEFAULT_CHANNELS.ES;
 
   it('knows which paths are shared content', () => {
-    for (const path of ['/', '/en/', '/portatiles', '/en/laptops-12', '/blog', '/blog/una-guia', '/blog/tag/guias', '/comprar/portatil', '/sitemap.xml', '/sitemaps/products-3.xml']) {
+    for (const path of ['/', '/en/', '/search', '/en/search', '/portatiles', '/en/laptops-12', '/blog', '/blog/una-guia', '/blog/tag/guias', '/comprar/portatil', '/sitemap.xml', '/sitemaps/products-3.xml']) {
       expect(isCacheablePath(path, ES), path).toBe(true);
     }
-    for (const path of ['/search', '/en/search', '/usuarios/panel', '/usuarios/panel/mis-datos', '/en/account', '/cart', '/cart/ok', '/en/cart/address', '/cms-preview/3', '/api/x', '/login', '/a/b/c', '/es/portatiles']) {
+    for (const path of ['/usuarios/panel', '/usuarios/panel/mis-datos', '/en/account', '/cart', '/cart/ok', '/en/cart/address', '/cms-preview/3', '/api/x', '/login', '/a/b/c', '/es/portatiles']) {
       expect(isCacheablePath(path, ES), path).toBe(false);
     }
   });

@@ -45,7 +45,7 @@ export const EDGE_TTL_SECONDS = 300;
 const SESSION_COOKIES = new Set(['session', '__host-session', '__secure-session', 'ampora_session', '__host-ampora_session']);
 
 /** Route-table screens whose pages are the same for every anonymous visitor. Slug pages (one segment) are too. */
-const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'brands', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);
+const CACHEABLE_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['home', 'search', 'brands', 'blog', 'blogPost', 'blogTag', 'buyKeyword']);
 
 /** True when the Cookie header holds a session cookie (`__Host-session`, `session`…). */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
@@ -55,21 +55,21 @@ export function hasSessionCookie(cookieHeader: string | null | undefined): boole
 
 const privateRootsByChannel = new Map<string, string[]>();
 
-/** The roots the shared cache never touches on a channel, in each of its languages: checkout, CMS preview, account, search. */
+/** The roots the shared cache never touches on a channel, in each of its languages: checkout, CMS preview, account. */
 function privateRoots(channel: RoutingChannel): string[] {
   const key = `${channel.defaultLanguage}|${channel.languages.join(',')}`;
   let roots = privateRootsByChannel.get(key);
   if (!roots) {
     roots = channel.languages.flatMap((language) => {
       const prefix = languagePrefix(language, channel);
-      return [`${prefix}/cart`, `${prefix}/cms-preview`, href('account', language, channel), href('search', language, channel)];
+      return [`${prefix}/cart`, `${prefix}/cms-preview`, href('account', language, channel)];
     });
     privateRootsByChannel.set(key, roots);
   }
   return roots;
 }
 
-/** The paths the shared cache never touches, whatever the route table says: API, checkout, account, preview, search. */
+/** The paths the shared cache never touches, whatever the route table says: API, checkout, account, preview. */
 function isPrivatePath(pathname: string, channel: RoutingChannel): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return true;
   return privateRoots(channel).some((root) => pathname === root || pathname.startsWith(`${root}/`));
