@@ -10,7 +10,10 @@
  * Page, `/api/health` and static twin run in turn, BENCH_ROUNDS times (default 3) of
  * BENCH_SECONDS each (default 3); the figures are the medians (a ratio is the median of the
  * per-round ratios), which keeps a burst of other work on a shared machine from deciding a
- * ratio. Needs `npm run build` first.
+ * ratio. Beside the rates, the Worker runtime process's CPU time per request (from /proc, on
+ * Linux) for the page and for `/api/health`: the rates share two cores with autocannon itself,
+ * which reads every byte of a page, while the CPU figure is the Worker's own cost alone. Needs
+ * `npm run build` first.
  *
  * `BENCH_ONLY=api` skips the pages and runs only the cart mutations and orders (edge cache off)
  * on a freshly seeded database.
@@ -18,7 +21,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { gzipSize, gzipSizes, kb, median, pageScripts, readManifest, stopServer, waitForServer } from './shared';
+import { gzipSize, gzipSizes, kb, median, pageScripts, readManifest, stopServer, waitForServer, workerProcessCpu } from './shared';
 import { apiRatios } from './api-rates';
 import autocannon from 'autocannon';
 
@@ -66,10 +69,21 @@ function printLighthouse() {
   }
 }
 
-async function rate(url: string, duration = DURATION_S): Promise<number> {
+/** The Worker runtime's CPU clock (ms), when the machine lets us read it (scripts/bench/shared.ts). */
+let workerCpu: (() => number) | undefined;
+
+/** Requests per second, and the Worker runtime's CPU ms per request over the same run (NaN where not measured). */
+async function measure(url: string, duration = DURATION_S): Promise<{ rate: number; cpuMs: number }> {
+  const before = workerCpu?.();
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
+  const after = workerCpu?.();
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+  const cpuMs = before === undefined || after === undefined || result.requests.total === 0 ? Number.NaN : (after - before) / result.requests.total;
+  return { rate: result.requests.average, cpuMs };
+}
+
+async function rate(url: string, duration = DURATION_S): Promise<number> {
+  return (await measure(url, duration)).rate;
 }
 
 const firstLink = (html: string, pattern: RegExp, what: string): string => {
@@ -109,20 +123,27 @@ async function pageRatios(measured: Measured[], edgeCache: boolean) {
   console.log(
     `\nPages, edge cache ${edgeCache ? 'ON' : 'OFF'} (medians of ${ROUNDS} rounds of ${DURATION_S} s — page, /api/health, static twin in turn — ${CONNECTIONS} connections, wrangler dev on loopback, 1,500-article catalogue; load ${load()})\n`,
   );
-  console.log('page       HTML KB  HTML gz KB  JS gz KB  page req/s  health req/s  ÷ health  static req/s  ÷ static  goal ÷ health');
+  console.log('page       HTML KB  HTML gz KB  JS gz KB  page req/s  health req/s  ÷ health  static req/s  ÷ static  goal ÷ health  Worker CPU ms page / health  CPU ÷ health');
+  workerCpu = workerProcessCpu(PORT);
   for (const page of measured) {
     // Warm the isolate (and, with the edge cache on, store the page) before measuring.
     await rate(ORIGIN + page.path, 1);
-    const rounds: { page: number; health: number; static: number }[] = [];
+    const rounds: { page: number; health: number; static: number; pageCpu: number; healthCpu: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
+      const pageRun = await measure(ORIGIN + page.path);
+      const healthRun = await measure(`${ORIGIN}/api/health`);
       rounds.push({
-        page: await rate(ORIGIN + page.path),
-        health: await rate(`${ORIGIN}/api/health`),
+        page: pageRun.rate,
+        health: healthRun.rate,
         static: await rate(`${ORIGIN}/__bench/${page.name.replace(' ', '-')}.txt`),
+        pageCpu: pageRun.cpuMs,
+        healthCpu: healthRun.cpuMs,
       });
     }
     const ofHealth = median(rounds.map((r) => r.page / r.health));
     const ofStatic = median(rounds.map((r) => r.page / r.static));
+    // What the Worker itself can serve of one against the other: health's CPU per request over the page's.
+    const cpuOfHealth = median(rounds.map((r) => r.healthCpu / r.pageCpu));
     console.log(
       [
         page.name.padEnd(9),
@@ -134,7 +155,9 @@ async function pageRatios(measured: Measured[], edgeCache: boolean) {
         ofHealth.toFixed(2).padStart(8),
         median(rounds.map((r) => r.static)).toFixed(0).padStart(12),
         ofStatic.toFixed(2).padStart(8),
-        `  ${goal} ${ofHealth >= goal ? 'met' : 'not met'}`,
+        `  ${goal} ${ofHealth >= goal ? 'met' : 'not met'}`.padEnd(13),
+        `${median(rounds.map((r) => r.pageCpu)).toFixed(2)} / ${median(rounds.map((r) => r.healthCpu)).toFixed(2)}`.padStart(27),
+        (Number.isNaN(cpuOfHealth) ? '—' : cpuOfHealth.toFixed(2)).padStart(12),
       ].join('  '),
     );
   }

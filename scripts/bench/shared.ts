@@ -1,9 +1,9 @@
 /**
  * What the benchmarks share: waiting for and stopping the server, percentiles, gzip sizes, and
  * the rule for which scripts a page loads (before any interaction, and once an island hydrates),
- * read from the client build's manifest.
+ * read from the client build's manifest, and the CPU time of the Worker's runtime process.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -112,4 +112,29 @@ export async function gzipSizes(origin: string, files: Iterable<string>): Promis
   const sizes = new Map<string, number>();
   for (const file of files) sizes.set(file, gzipSize(new Uint8Array(await (await fetch(origin + file)).arrayBuffer())));
   return sizes;
+}
+
+/**
+ * CPU time of the runtime process that runs the Worker under `wrangler dev` (Linux /proc; the
+ * child `workerd` whose socket is `entry=127.0.0.1:0`, beside the local proxy's on the server's
+ * own port), so a page's cost can be compared with `/api/health`'s without the load generator and
+ * other work on the machine deciding the figure. Undefined where /proc or the process is missing.
+ */
+export function workerProcessCpu(port: number): (() => number) | undefined {
+  let table: string;
+  try {
+    table = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  } catch {
+    return undefined;
+  }
+  const rows = table.split('\n').map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)).filter((row) => row !== null).map(([, pid, ppid, args]) => ({ pid: pid!, ppid: ppid!, args: args! }));
+  const proxy = rows.find((row) => row.args.includes('workerd serve') && row.args.includes(`entry=127.0.0.1:${port} `));
+  const worker = proxy && rows.find((row) => row.ppid === proxy.ppid && row.args.includes('entry=127.0.0.1:0 '));
+  if (!worker) return undefined;
+  const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  return () => {
+    // utime and stime: fields 14 and 15, counted after the command name's closing parenthesis.
+    const fields = readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / hz) * 1000;
+  };
 }
