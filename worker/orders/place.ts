@@ -3,7 +3,9 @@
  * transaction). Orders paid through the card provider wait for the payment (`awaiting_payment`, stock
  * reserved as for a transfer) and are filed under one payment reference, the first order number. Units of stock on hand come off `offers.stock` in the same batch; the
  * `offers_stock_never_negative` trigger aborts the whole batch if any offer would go below
- * zero, so concurrent buyers never oversell and a failure leaves nothing written. The checkout
+ * zero, so concurrent buyers never oversell and a failure leaves nothing written. An offer
+ * whose last units on hand the order takes turns out of stock (code 6) in the same batch, and
+ * its article's listing, search counts and cached pages follow (worker/db/stock-codes.ts). The checkout
  * key (cart id and the cart's version) is unique per seller group: placing the same cart
  * state twice returns the orders of the first time.
  */
@@ -15,6 +17,7 @@ import { spendStatements } from '../balance/balance';
 import { isGatewayMethod, initialState, type OrderState, type PlaceableMethod } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
 import { insertRows } from '../db/limits';
+import { offerIdsSql, settleStockCodesSql, stageSoldOutSql, stockRefreshSql } from '../db/stock-codes';
 import { giftCode } from '../domain/returns/rules';
 import { afterOrderPaid } from './fulfil';
 import { isReplacedOrderMoved, replacedOrderStatements, ReplacedOrderMovedError } from './transitions';
@@ -121,9 +124,20 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   // The replaced order's stock goes back before the new orders' comes off (the same units may be bought again).
   if (input.replaces) statements.push(...replacedOrderStatements(db, { orderNumber: input.replaces.orderNumber, userId: input.userId, now: input.now }));
   let credit = input.replaces?.credit ?? 0;
+  const taken = new Set<number>();
   for (const line of input.groups.flatMap((g) => g.lines)) {
-    if (!line.isService && line.availabilityCode <= LAST_STOCKED_CODE) statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
+    if (!line.isService && line.availabilityCode <= LAST_STOCKED_CODE) {
+      statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
+      taken.add(line.offerId);
+    }
   }
+  if (taken.size > 0) {
+    // Offers whose last units on hand this order took are out of stock now, as an import makes them.
+    const ids = offerIdsSql([...taken]);
+    statements.push(db.run(settleStockCodesSql(ids)), db.run(stageSoldOutSql(ids)));
+  }
+  // What changed codes shows on the store: listings and search refreshed, cached pages retired (worker/db/stock-codes.ts).
+  if (taken.size > 0 || input.replaces) statements.push(...stockRefreshSql(at).map((text) => db.run(text)));
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
     const due = Math.max(0, subtotal(group) + group.shippingCost + (group.solidaryAmount ?? 0) - group.discount - group.giftCardAmount - (group.balanceAmount ?? 0));
