@@ -11,9 +11,12 @@
  * (one transaction): the articles of the offers whose code changed are staged in
  * refresh_articles, their derived rows refreshed with the import's own statements
  * (./refresh.ts refreshArticlesSql) and a catalogue_invalidations row names them, so cached pages
- * and kept page data showing them are retired within VERSION_MEMO_MS in every isolate. An order
+ * and kept page data showing them are retired within VERSION_MEMO_MS in every isolate. A batch
  * that changes no code stages nothing: the refresh's statements find no article and write
- * nothing, and no invalidation row is written.
+ * nothing, and no invalidation row is written. Those statements still cost the database a few
+ * milliseconds to prepare and run, so an order is first placed without them, guarded by
+ * ranOutGuardSql, and again with them only if it takes an offer's last units on hand
+ * (worker/orders/place.ts).
  *
  * The statements carry no bound parameters (drizzle's D1 batch cannot bind those of a raw
  * statement, worker/ugc/reviews.ts): offer sets are SQL subqueries and times are integers
@@ -49,6 +52,17 @@ export const settleStockCodesSql = (offers: string): string =>
  */
 export const stageSoldOutSql = (offers: string): string =>
   `INSERT OR IGNORE INTO refresh_articles (article_id) SELECT article_id FROM offers WHERE id IN ${offers} AND sold_out_code IS NOT NULL`;
+
+/**
+ * SQL: fails the batch when one of `offers` promising stock on hand has none left (a NULL into
+ * catalogue_invalidations.article_ids, NOT NULL): a batch that leaves units on hand, as most
+ * orders do, needs none of the statements below, and one that does not is run again with them.
+ */
+export const ranOutGuardSql = (offers: string): string =>
+  `INSERT INTO catalogue_invalidations (article_ids, created_at) SELECT NULL, 0 FROM offers WHERE id IN ${offers} AND stock = 0 AND availability_code <= ${LAST_STOCKED_CODE} LIMIT 1`;
+
+/** Whether a batch's error is ranOutGuardSql's. */
+export const isRanOut = (error: string): boolean => error.includes('NOT NULL constraint failed: catalogue_invalidations.article_ids');
 
 const STAGED = '(SELECT article_id FROM refresh_articles)';
 const { before, after } = refreshArticlesSql(STAGED);

@@ -17,7 +17,7 @@ import { spendStatements } from '../balance/balance';
 import { isGatewayMethod, initialState, type OrderState, type PlaceableMethod } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
 import { insertRows } from '../db/limits';
-import { offerIdsSql, settleStockCodesSql, stageSoldOutSql, stockRefreshSql } from '../db/stock-codes';
+import { isRanOut, offerIdsSql, ranOutGuardSql, settleStockCodesSql, stageSoldOutSql, stockRefreshSql } from '../db/stock-codes';
 import { giftCode } from '../domain/returns/rules';
 import { afterOrderPaid } from './fulfil';
 import { isReplacedOrderMoved, replacedOrderStatements, ReplacedOrderMovedError } from './transitions';
@@ -116,7 +116,34 @@ const subtotal = (group: OrderGroupInput) => group.lines.reduce((sum, line) => s
 export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: PlacedOrder[]; replay: boolean }> {
   const before = await existing(db, input.checkoutKey);
   if (before.length > 0) return { orders: before, replay: true };
+  let result: { orders: PlacedOrder[]; replay: boolean };
+  try {
+    // Most orders leave units on hand: their batch only checks that no offer ran out. A changed order may give units back.
+    result = await placeBatch(db, input, input.replaces !== undefined);
+  } catch (error) {
+    if (!(error instanceof RanOutMeanwhile)) throw error;
+    // This order takes an offer's last units on hand: placed again with what shows it on the store (nothing of the first try was written).
+    result = await placeBatch(db, input, true);
+  }
+  if (result.replay) return result;
+  // Orders paid as placed get their invoice and fulfilment now; a failure is retried by the sweeps.
+  for (const order of result.orders) {
+    if (input.paymentMethod !== 'free' && !(order.carried && order.total === 0)) continue;
+    await afterOrderPaid(db, order.orderNumber, input.now);
+  }
+  return result;
+}
 
+/** The placing batch failed because it ran an offer out of stock on hand without the statements that show it. */
+class RanOutMeanwhile extends Error {}
+
+/**
+ * The placing batch. With `showStockCodes`, offers it runs out of stock on hand turn out of
+ * stock and the store shows it (worker/db/stock-codes.ts: ~18 statements, a few ms of the
+ * database's writer even when they find nothing); without, the batch fails (RanOutMeanwhile)
+ * if it runs one out, and nothing of it is written.
+ */
+async function placeBatch(db: Db, input: PlaceInput, showStockCodes: boolean): Promise<{ orders: PlacedOrder[]; replay: boolean }> {
   const at = input.now.getTime();
   const state = initialState(input.paymentMethod);
   const placed: PlacedOrder[] = [];
@@ -131,13 +158,15 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
       taken.add(line.offerId);
     }
   }
-  if (taken.size > 0) {
+  const ids = taken.size > 0 ? offerIdsSql([...taken]) : null;
+  if (!showStockCodes) {
+    if (ids) statements.push(db.run(ranOutGuardSql(ids)));
+  } else {
     // Offers whose last units on hand this order took are out of stock now, as an import makes them.
-    const ids = offerIdsSql([...taken]);
-    statements.push(db.run(settleStockCodesSql(ids)), db.run(stageSoldOutSql(ids)));
+    if (ids) statements.push(db.run(settleStockCodesSql(ids)), db.run(stageSoldOutSql(ids)));
+    // What changed codes shows on the store: listings and search refreshed, cached pages retired.
+    statements.push(...stockRefreshSql(at).map((text) => db.run(text)));
   }
-  // What changed codes shows on the store: listings and search refreshed, cached pages retired (worker/db/stock-codes.ts).
-  if (taken.size > 0 || input.replaces) statements.push(...stockRefreshSql(at).map((text) => db.run(text)));
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
     const due = Math.max(0, subtotal(group) + group.shippingCost + (group.solidaryAmount ?? 0) - group.discount - group.giftCardAmount - (group.balanceAmount ?? 0));
@@ -251,6 +280,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   } catch (error) {
     const text = String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? '');
     if (text.includes('OUT_OF_STOCK')) throw new OversoldError('An article ran out of stock while the order was placed');
+    if (isRanOut(text)) throw new RanOutMeanwhile('The order takes the last units of an offer');
     if (text.includes('GIFT_CARD_SPENT')) throw new GiftCardSpentError('The gift card balance was spent meanwhile');
     if (text.includes('BALANCE_SPENT')) throw new BalanceSpentError('The store balance was spent meanwhile');
     if (text.includes('COUPON_USED_UP')) throw new CouponUsedUpError('A coupon reached its usage limit meanwhile');
@@ -258,11 +288,6 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
     // The same cart placed at the same moment by another request: its orders stand.
     if (text.includes('UNIQUE') && text.includes('checkout_key')) return { orders: await existing(db, input.checkoutKey), replay: true };
     throw error;
-  }
-  // Orders paid as placed get their invoice and fulfilment now; a failure is retried by the sweeps.
-  for (const order of placed) {
-    if (input.paymentMethod !== 'free' && !(order.carried && order.total === 0)) continue;
-    await afterOrderPaid(db, order.orderNumber, input.now);
   }
   return { orders: placed, replay: false };
 }
