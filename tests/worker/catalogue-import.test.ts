@@ -85,6 +85,7 @@ interface Offer {
   original_price: number | null;
   stock: number;
   availability_code: number;
+  sold_out_code: number | null;
 }
 
 /** Articles sold on ES by the store alone (one new offer, in stock), each with its category's slug, its product slug in two languages, and its reference. */
@@ -276,6 +277,24 @@ describe('applying an import', () => {
     expect(card).toMatchObject({ price: null, availabilityCode: 6 });
     const cards = await api<Card[]>(`http://es.localhost/api/catalogue/cards?ids=${c!.id}`);
     expect(cards.data[0]).toMatchObject({ id: c!.id, price: null, availabilityCode: 6 });
+  });
+
+  it('gives an offer run out of stock its code back with its stock, unless a line sets a code', async () => {
+    const [, , , , , , g] = await soleOwnOffers(7);
+    const code = (await offerOf(g!.id))!.availability_code;
+    await postImport(jsonl([{ id: key('out'), op: 'update', article: g!.id, seller: 0, channel: 'ES', stock: 0 }]));
+    await deliver();
+    expect(await offerOf(g!.id)).toMatchObject({ stock: 0, availability_code: 6, sold_out_code: code });
+    await postImport(jsonl([{ id: key('back'), op: 'update', article: g!.id, seller: 0, channel: 'ES', stock: 4 }]));
+    await deliver();
+    expect(await offerOf(g!.id)).toMatchObject({ stock: 4, availability_code: code, sold_out_code: null });
+    expect((await listingApi(`category=${g!.category}&pageSize=100`)).data.items.find((item) => item.id === g!.id)).toMatchObject({ availabilityCode: code });
+    // A code given with the stock wins, and nothing is kept to come back.
+    await postImport(jsonl([{ id: key('out2'), op: 'update', article: g!.id, seller: 0, channel: 'ES', stock: 0 }]));
+    await postImport(jsonl([{ id: key('code'), op: 'update', article: g!.id, seller: 0, channel: 'ES', availabilityCode: 7 }]));
+    await postImport(jsonl([{ id: key('back2'), op: 'update', article: g!.id, seller: 0, channel: 'ES', stock: 3 }]));
+    await deliver();
+    expect(await offerOf(g!.id)).toMatchObject({ stock: 3, availability_code: 7, sold_out_code: null });
   });
 
   it('applies a line once: a message delivered again and a file sent again change nothing', async () => {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../worker/db/client';
 import { OversoldError, placeOrders, type PlaceInput } from '../../worker/orders/place';
+import { newUser, placeInput } from './order-helpers';
 
 const db = createDb(env.DB);
 
@@ -11,30 +12,8 @@ async function stockedOffer(stock: number) {
   return offer;
 }
 
-async function newUser(): Promise<number> {
-  const email = `orders.${crypto.randomUUID()}@example.com`;
-  const row = await env.DB.prepare("INSERT INTO users (hash_id, email, password_hash, channel, language, cart_id, created_at) VALUES (?, ?, 'x', 'ES', 'es_ES', ?, ?) RETURNING id")
-    .bind(crypto.randomUUID(), email, crypto.randomUUID(), Date.now())
-    .first<number>('id');
-  return row!;
-}
-
 function input(userId: number, offer: { id: number; article_id: number; price: number }, checkoutKey: string, qty = 1): PlaceInput {
-  return {
-    userId,
-    channel: 'ES',
-    language: 'es_ES',
-    checkoutKey,
-    paymentMethod: 'transferencia',
-    shippingType: 1,
-    shopId: null,
-    shippingAddress: { name: 'Ana' },
-    billingAddress: null,
-    giftCard: null,
-    redemptions: [],
-    groups: [{ orderKey: 'own-0', sellerKind: 'own', sellerId: 0, shippingCost: 499, discount: 0, giftCardAmount: 0, lines: [{ articleId: offer.article_id, offerId: offer.id, name: 'Test', qty, unitPrice: offer.price, availabilityCode: 0 }] }],
-    now: new Date(),
-  };
+  return placeInput(userId, { articleId: offer.article_id, offerId: offer.id, qty, unitPrice: offer.price, availabilityCode: 0 }, checkoutKey);
 }
 
 describe('placing orders', () => {

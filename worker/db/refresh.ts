@@ -3,8 +3,8 @@
  * listing_sellers, article_attributes, the FTS tables, the search vocabulary and its trigrams)
  * from the base tables. Pure SQL strings, each a DELETE or an INSERT … SELECT well under D1's
  * 100 KB statement limit; the seed runs them after loading (scripts/seed/sql.ts), and ops run
- * them after a bulk catalogue load. Incremental updates (a few articles' offers) run
- * REFRESH_ARTICLES_BEFORE_SQL / REFRESH_ARTICLES_AFTER_SQL instead, built from the same pieces.
+ * them after a bulk catalogue load. Incremental updates (a few articles' offers: an import, an
+ * order's stock) run refreshArticlesSql instead, built from the same pieces.
  *
  * Derived values:
  * - listings.price: the price of the buy-box winner (BUYBOX_WINNERS_SQL, the product page's rule),
@@ -28,7 +28,7 @@ import { LAST_PURCHASABLE_CODE, MIN_TRUSTED_GRADE, OWN_OFFER_TOLERANCE_PERCENT, 
 import { comboSql } from '../domain/catalogue/facet-counts';
 import { AVAILABILITY_GROUPS } from '../domain/catalogue/listing-query';
 import { FACET_VALUES, listingIdSql } from './listing-rows';
-import { SEARCH_FACETS_AFTER_SQL, SEARCH_FACETS_BEFORE_SQL, searchFacetsSql } from './search-facets';
+import { searchFacetsArticlesSql, searchFacetsSql } from './search-facets';
 
 /** Tables the refresh owns (emptied by the seed's `clear` and by the refresh itself). */
 export const DERIVED_TABLES = [
@@ -172,60 +172,102 @@ FROM search_vocabulary v JOIN n ON n.i <= length(v.term)
 WHERE length(v.term) BETWEEN 3 AND 40;`;
 
 // ─── Incremental refresh: the derived rows of some articles only ──────────────────────────────
-// A catalogue update (worker/jobs/catalogue-updates.ts) changes offers of a few articles. These
-// statements bring the derived tables of exactly those articles (bound as one JSON array, ?1) to
-// what REFRESH_CATALOGUE_SQL would build, from the same definitions: the listing row through
-// listingsSql (same buy box, buyboxWinnersSql), the sellers through listingSellersSql, and the
-// facet counts of the articles' categories (and of category 0) adjusted by what their listing
-// rows count before and after, with the FACET_VALUES and attribute definitions of the full
-// build, and so are the broad searches' counts (./search-facets.ts). article_attributes, the FTS
-// tables and the vocabulary hold names, brands, references and specs, none of which an offer
-// changes, so they are left alone; search reads prices and availability from `listings`.
+// A catalogue update (worker/jobs/catalogue-updates.ts) or a stock change of an order
+// (./stock-codes.ts) changes offers of a few articles. These statements bring the derived tables
+// of exactly those articles (an SQL subquery of their ids) to what REFRESH_CATALOGUE_SQL would
+// build, from the same definitions: the listing row through listingsSql (same buy box,
+// buyboxWinnersSql), the sellers through listingSellersSql, and the facet counts of the articles'
+// categories (and of category 0) adjusted by what their listing rows count before and after,
+// with the FACET_VALUES and attribute definitions of the full build, and so are the broad
+// searches' counts (./search-facets.ts). article_attributes, the FTS tables and the vocabulary
+// hold names, brands, references and specs, none of which an offer changes, so they are left
+// alone; search reads prices and availability from `listings`.
 
-/** SQL: the article ids being refreshed (a JSON array bound as ?1). */
-const AFFECTED_ARTICLES = '(SELECT value FROM json_each(?1))';
-/** SQL: their listing rows, through the (channel, article_id) index. */
+/** SQL: the articles of a catalogue update, a JSON array bound as ?1. */
+export const JSON_ARTICLES = '(SELECT value FROM json_each(?1))';
 const EVERY_CHANNEL = `(${CHANNEL_IDS.map((id) => `'${id}'`).join(', ')})`;
-const AFFECTED_LISTINGS = `l.channel IN ${EVERY_CHANNEL} AND l.article_id IN ${AFFECTED_ARTICLES}`;
 
 /**
  * SQL: one (channel, category_id, facet, value, n) row per facet value the affected listing
  * rows count, for their category and for the whole channel (category 0), values as text like
  * the column stores them.
  */
-const AFFECTED_FACET_COUNTS = `WITH r AS (
+function affectedFacetCountsSql(articles: string): string {
+  // Their listing rows, through the (channel, article_id) index.
+  const affected = `l.channel IN ${EVERY_CHANNEL} AND l.article_id IN ${articles}`;
+  return `WITH r AS (
   ${[
-    ...FACET_VALUES.map(([facet, value, where]) => `SELECT l.channel, l.category_id, '${facet}' AS facet, CAST(${value} AS TEXT) AS value FROM listings l WHERE ${AFFECTED_LISTINGS}${where ? ` AND ${where}` : ''}`),
-    `SELECT l.channel, l.category_id, 'attr.' || a.name, a.value FROM listings l JOIN article_attributes a ON a.article_id = l.article_id WHERE ${AFFECTED_LISTINGS}`,
+    ...FACET_VALUES.map(([facet, value, where]) => `SELECT l.channel, l.category_id, '${facet}' AS facet, CAST(${value} AS TEXT) AS value FROM listings l WHERE ${affected}${where ? ` AND ${where}` : ''}`),
+    `SELECT l.channel, l.category_id, 'attr.' || a.name, a.value FROM listings l JOIN article_attributes a ON a.article_id = l.article_id WHERE ${affected}`,
   ].join('\n  UNION ALL ')}
 ), d AS (
   SELECT channel, category_id, facet, value, count(*) AS n FROM (SELECT * FROM r UNION ALL SELECT channel, ${ALL_CATEGORIES}, facet, value FROM r) GROUP BY 1, 2, 3, 4
 )`;
+}
 
-/** Run before the offers change: what the affected articles' rows counted goes, and so do their sellers (found through today's offers). */
-export const REFRESH_ARTICLES_BEFORE_SQL: string[] = [
-  `${AFFECTED_FACET_COUNTS}
+/**
+ * The incremental refresh of `articles` (an SQL subquery of article ids), in two parts:
+ *
+ * - `before`, run before their derived rows change: what their listing rows count goes from the
+ *   facet counts, their sellers (found through their offers) from listing_sellers, and their
+ *   names and listing rows go into the search probe. It reads the listing rows, and the offers
+ *   only for who sells, so it may run before the offers change, or after a change that creates
+ *   and withdraws no offer (stock, codes) as long as `after` has not run yet;
+ * - `after`, run once the offers changed: their listing rows, sellers and facet counts as the
+ *   full build makes them.
+ */
+export function refreshArticlesSql(articles: string): { before: string[]; after: string[] } {
+  const search = searchFacetsArticlesSql(articles);
+  return {
+    before: [
+      `${affectedFacetCountsSql(articles)}
 UPDATE listing_facets SET count = count - d.n FROM d
 WHERE listing_facets.channel = d.channel AND listing_facets.category_id = d.category_id AND listing_facets.facet = d.facet AND listing_facets.value = d.value;`,
-  `DELETE FROM listing_sellers WHERE (channel, seller_id, article_id) IN (SELECT channel, seller_id, article_id FROM offers WHERE article_id IN ${AFFECTED_ARTICLES});`,
-  ...SEARCH_FACETS_BEFORE_SQL,
-];
-
-/** Run after the offers changed: the affected articles' listing rows, sellers and facet counts as the full build makes them. */
-export const REFRESH_ARTICLES_AFTER_SQL: string[] = [
-  `DELETE FROM listings AS l WHERE ${AFFECTED_LISTINGS};`,
-  listingsSql(` AND o.article_id IN ${AFFECTED_ARTICLES}`),
-  listingSellersSql(` WHERE article_id IN ${AFFECTED_ARTICLES}`),
-  `${AFFECTED_FACET_COUNTS}
+      `DELETE FROM listing_sellers WHERE (channel, seller_id, article_id) IN (SELECT channel, seller_id, article_id FROM offers WHERE article_id IN ${articles});`,
+      ...search.before,
+    ],
+    after: [
+      `DELETE FROM listings AS l WHERE l.channel IN ${EVERY_CHANNEL} AND l.article_id IN ${articles};`,
+      listingsSql(` AND o.article_id IN ${articles}`),
+      listingSellersSql(` WHERE article_id IN ${articles}`),
+      `${affectedFacetCountsSql(articles)}
 INSERT INTO listing_facets (channel, category_id, facet, value, count) SELECT channel, category_id, facet, value, n FROM d WHERE true
 ON CONFLICT (channel, category_id, facet, value) DO UPDATE SET count = count + excluded.count;`,
-  // Values no listing counts any more (the full build has no zero rows), in the affected categories and category 0 only.
-  // (Row values, so the primary key is searched per channel and category rather than the table scanned.)
-  `DELETE FROM listing_facets WHERE (channel, category_id) IN (
-  SELECT c.value, k.id FROM json_each('${JSON.stringify(CHANNEL_IDS)}') c, (SELECT ${ALL_CATEGORIES} AS id UNION SELECT category_id FROM articles WHERE id IN ${AFFECTED_ARTICLES}) k
+      // Values no listing counts any more (the full build has no zero rows), in the affected categories and category 0 only
+      // (none without articles). Row values, so the primary key is searched per channel and category rather than the table scanned.
+      `DELETE FROM listing_facets WHERE (channel, category_id) IN (
+  SELECT c.value, k.id FROM json_each('${JSON.stringify(CHANNEL_IDS)}') c, (SELECT ${ALL_CATEGORIES} AS id WHERE EXISTS ${articles} UNION SELECT category_id FROM articles WHERE id IN ${articles}) k
 ) AND count <= 0;`,
-  ...SEARCH_FACETS_AFTER_SQL,
-];
+      ...search.after,
+    ],
+  };
+}
+
+const jsonRefresh = refreshArticlesSql(JSON_ARTICLES);
+/** A catalogue update's refresh: before the offers change (the articles bound as ?1, a JSON array). */
+export const REFRESH_ARTICLES_BEFORE_SQL: string[] = jsonRefresh.before;
+/** A catalogue update's refresh: after the offers changed. */
+export const REFRESH_ARTICLES_AFTER_SQL: string[] = jsonRefresh.after;
+
+// ─── The pages that show changed articles ─────────────────────────────────────────────────────
+// In the same transaction as a change, a catalogue_invalidations row names the articles changed,
+// so every isolate stops serving cached pages and kept page data that show them
+// (worker/ssr/catalogue-version.ts).
+
+/** Invalidation rows older than this are deleted (cached copies live 300 s; isolates read the last 10 minutes). */
+export const INVALIDATION_RETENTION_MS = 86_400_000;
+
+/**
+ * SQL: a catalogue_invalidations row naming the articles of `changed` (a SELECT of one column,
+ * `article`, without duplicates), none when it is empty; created at `at` (an SQL expression).
+ * It returns its article_ids.
+ */
+export const invalidationSql = (changed: string, at: string): string => `INSERT INTO catalogue_invalidations (article_ids, created_at)
+SELECT json_group_array(article), ${at} FROM (${changed} ORDER BY 1) HAVING count(*) > 0
+RETURNING article_ids`;
+
+/** SQL: deletes the invalidation rows older than the retention, `now` an SQL expression of the time in ms. */
+export const pruneInvalidationsSql = (now: string): string => `DELETE FROM catalogue_invalidations WHERE created_at < ${now} - ${INVALIDATION_RETENTION_MS}`;
 
 /** The statements, in order. Each is self-contained; run them in one batch or one by one. */
 export const REFRESH_CATALOGUE_SQL: string[] = [

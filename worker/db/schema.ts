@@ -152,6 +152,11 @@ export const offers = sqliteTable(
     minShippingPrice: integer('min_shipping_price').notNull().default(0),
     /** Who ships it: the seller itself or the retailer's logistics. */
     sentBy: text('sent_by', { enum: ['seller', 'retailer'] }).notNull(),
+    /**
+     * The code (0–3) the offer promised before its stock on hand ran out and turned it to 6
+     * (worker/db/stock-codes.ts); it comes back with the stock. Null otherwise.
+     */
+    soldOutCode: integer('sold_out_code'),
   },
   (t) => [
     index('offers_article_channel_idx').on(t.articleId, t.channel),
@@ -511,6 +516,14 @@ export const searchProbeListings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.channel, t.articleId] })],
 );
+
+/**
+ * The articles whose derived rows a stock change refreshes (an order placed or cancelled,
+ * worker/db/stock-codes.ts): filled and emptied within the change's own batch.
+ */
+export const refreshArticles = sqliteTable('refresh_articles', {
+  articleId: integer('article_id').primaryKey(),
+});
 
 /** The unfiltered facet counts of each broad search, encoded like listing_facets (brand id, price bucket, combo). */
 export const searchFacets = sqliteTable(

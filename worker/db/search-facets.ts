@@ -11,7 +11,7 @@
  * Exact and current: offers change listing rows (price, availability, seller kinds), never the
  * names, brands or references a search matches, so the broad keys and their matches change
  * only with a full refresh; a catalogue update adjusts the counts of the keys its articles
- * match by difference (SEARCH_FACETS_BEFORE_SQL / SEARCH_FACETS_AFTER_SQL), as refresh.ts does
+ * match by difference (searchFacetsArticlesSql), as refresh.ts does
  * for listing_facets.
  */
 import { LANGUAGES } from '../../client/i18n/languages';
@@ -66,24 +66,27 @@ WHERE k.channel = '${channel}' AND k.lang = '${lang}'${where ? ` AND ${where}` :
 }
 
 // ─── Incremental: the counts of the broad keys some articles match ────────────────────────────
-// The articles (a JSON array bound as ?1, as in refresh.ts) are copied into search_probe, a
-// full-text table of their own with article_search's tokenizer, and each broad key's MATCH
-// expression is run on it: the same test as the listing's, on a few rows (a key's MATCH against
-// article_search restricted to a few rowids costs as much as the whole search). An article
-// matches about a hundred broad keys: subtracting and adding back all it counts would rewrite
-// thousands of rows per article, so its listing rows are kept as they were before the update
-// (search_probe_listings) and only the counts that change are written.
+// The articles (`articles`, an SQL subquery of their ids, as in refresh.ts) are copied into
+// search_probe, a full-text table of their own with article_search's tokenizer, and each broad
+// key's MATCH expression is run on it: the same test as the listing's, on a few rows (a key's
+// MATCH against article_search restricted to a few rowids costs as much as the whole search). An
+// article matches about a hundred broad keys: subtracting and adding back all it counts would
+// rewrite thousands of rows per article, so its listing rows are kept as they were before the
+// update (search_probe_listings) and only the counts that change are written.
 
 const PROBE_COLUMNS = [...LANGUAGES.map((lang) => `name_${lang}`), 'brand', 'reference'].join(', ');
-const ARTICLES = '(SELECT value FROM json_each(?1))';
 const EVERY_CHANNEL = CHANNEL_IDS.map((id) => `'${id}'`).join(', ');
 
-/** SQL: the CTE `matched` (channel, lang, key, article_id): the broad keys each probed article matches, on each channel keeping them. */
-const MATCHED = `probed AS MATERIALIZED (
-  SELECT k.lang, k.key, search_probe.rowid AS article_id FROM (SELECT DISTINCT lang, key FROM search_keys) k
+/**
+ * SQL: the CTE `matched` (channel, lang, key, article_id): the broad keys each probed article
+ * matches, on each channel keeping them. No key is tried when there are no articles (a stock
+ * change refreshes none most of the time, and trying every key on an empty probe is not free).
+ */
+const matchedSql = (articles: string): string => `probed AS MATERIALIZED (
+  SELECT k.lang, k.key, search_probe.rowid AS article_id FROM (SELECT DISTINCT lang, key FROM search_keys WHERE EXISTS ${articles}) k
   JOIN search_probe ON search_probe MATCH ${matchExpressionSql('k.lang', 'k.key')}
   -- '+': a rowid condition handed to the full-text index would run each key's search once per article
-  WHERE +search_probe.rowid IN ${ARTICLES}
+  WHERE +search_probe.rowid IN ${articles}
 ), matched AS MATERIALIZED (
   SELECT k.channel, p.lang, p.key, p.article_id FROM probed p JOIN search_keys k ON k.channel IN (${EVERY_CHANNEL}) AND k.lang = p.lang AND k.key = p.key
 )`;
@@ -98,26 +101,34 @@ const counted = (keyed: string, sign: number): string =>
   FACET_VALUES.map(([facet, value, where]) => `SELECT channel, lang, key, '${facet}' AS facet, CAST(${value} AS TEXT) AS value, ${sign} AS n FROM ${keyed}${where ? ` WHERE ${where}` : ''}`).join(' UNION ALL ');
 
 /** SQL: `d` (channel, lang, key, facet, value, n): the counts that change, from the articles' listing rows before the update to now. */
-const CHANGED_COUNTS = `WITH ${MATCHED},
-${keyedRows('now', `(SELECT channel, article_id, brand_id, price, combo FROM listings WHERE channel IN (${EVERY_CHANNEL}) AND article_id IN ${ARTICLES})`)},
+const changedCountsSql = (articles: string): string => `WITH ${matchedSql(articles)},
+${keyedRows('now', `(SELECT channel, article_id, brand_id, price, combo FROM listings WHERE channel IN (${EVERY_CHANNEL}) AND article_id IN ${articles})`)},
 ${keyedRows('was', 'search_probe_listings')},
 r AS (${counted('now', 1)}), r0 AS (${counted('was', -1)}),
 d AS (SELECT channel, lang, key, facet, value, sum(n) AS n FROM (SELECT * FROM r UNION ALL SELECT * FROM r0) GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0)`;
 
-/** Run before the offers change: the articles' names into the probe, their listing rows as they are. */
-export const SEARCH_FACETS_BEFORE_SQL: string[] = [
-  `INSERT INTO search_probe (rowid, ${PROBE_COLUMNS}) SELECT rowid, ${PROBE_COLUMNS} FROM article_search WHERE rowid IN ${ARTICLES};`,
-  `INSERT INTO search_probe_listings (channel, article_id, brand_id, price, combo)
-SELECT channel, article_id, brand_id, price, combo FROM listings WHERE channel IN (${EVERY_CHANNEL}) AND article_id IN ${ARTICLES};`,
-];
-
-/** Run after the articles' listing rows are rebuilt: the counts that changed, values counted by nobody deleted (the full build has no zero rows), the probe emptied. */
-export const SEARCH_FACETS_AFTER_SQL: string[] = [
-  `${CHANGED_COUNTS}
+/**
+ * The statements that keep the broad searches' counts of `articles` (an SQL subquery of article
+ * ids) exact: `before` copies their names into the probe and their listing rows as they are;
+ * `after`, once their listing rows are rebuilt, writes the counts that changed, deletes values
+ * counted by nobody (the full build has no zero rows) and empties the probe.
+ */
+export function searchFacetsArticlesSql(articles: string): { before: string[]; after: string[] } {
+  const changed = changedCountsSql(articles);
+  return {
+    before: [
+      `INSERT INTO search_probe (rowid, ${PROBE_COLUMNS}) SELECT rowid, ${PROBE_COLUMNS} FROM article_search WHERE rowid IN ${articles};`,
+      `INSERT INTO search_probe_listings (channel, article_id, brand_id, price, combo)
+SELECT channel, article_id, brand_id, price, combo FROM listings WHERE channel IN (${EVERY_CHANNEL}) AND article_id IN ${articles};`,
+    ],
+    after: [
+      `${changed}
 INSERT INTO search_facets (channel, lang, key, facet, value, count) SELECT channel, lang, key, facet, value, n FROM d WHERE true
 ON CONFLICT (channel, lang, key, facet, value) DO UPDATE SET count = count + excluded.count;`,
-  `${CHANGED_COUNTS}
+      `${changed}
 DELETE FROM search_facets WHERE (channel, lang, key, facet, value) IN (SELECT channel, lang, key, facet, value FROM d) AND count <= 0;`,
-  `DELETE FROM search_probe_listings WHERE article_id IN ${ARTICLES};`,
-  `DELETE FROM search_probe WHERE +rowid IN ${ARTICLES};`,
-];
+      `DELETE FROM search_probe_listings WHERE article_id IN ${articles};`,
+      `DELETE FROM search_probe WHERE +rowid IN ${articles};`,
+    ],
+  };
+}

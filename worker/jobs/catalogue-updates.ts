@@ -16,9 +16,10 @@
  * If the transaction fails, nothing of it happened, and the whole batch is retried by the queue
  * (then the dead-letter queue after max_retries).
  */
-import { REFRESH_ARTICLES_AFTER_SQL, REFRESH_ARTICLES_BEFORE_SQL } from '../db/refresh';
+import { invalidationSql, pruneInvalidationsSql, REFRESH_ARTICLES_AFTER_SQL, REFRESH_ARTICLES_BEFORE_SQL } from '../db/refresh';
+import { stockCodesSql } from '../db/stock-codes';
 import { OWN_SELLER_ID } from '../domain/catalogue/buybox';
-import { LAST_STOCKED_CODE, OUT_OF_STOCK_CODE, type CatalogueLine } from './catalogue-lines';
+import type { CatalogueLine } from './catalogue-lines';
 
 /** One queued line. */
 export interface CatalogueUpdateMessage {
@@ -30,8 +31,6 @@ export interface CatalogueUpdateMessage {
 
 /** Lines of one import never exceed this, so import id × LINE_STAMP_BASE + line orders every line ever sent. */
 export const LINE_STAMP_BASE = 1_000_000;
-/** Invalidation rows older than this are deleted (cached copies live 300 s; isolates read the last 10 minutes). */
-export const INVALIDATION_RETENTION_MS = 86_400_000;
 /** A failed batch waits this long before the queue delivers it again. */
 export const RETRY_DELAY_SECONDS = 10;
 
@@ -68,7 +67,7 @@ function lineStatements(message: CatalogueUpdateMessage, now: number): [string, 
       `UPDATE offers SET price = coalesce(?7, price),
         original_price = CASE WHEN ?8 THEN ?9 ELSE original_price END,
         stock = coalesce(?10, stock),
-        availability_code = CASE WHEN ?11 IS NOT NULL THEN ?11 WHEN ?10 = 0 AND availability_code <= ${LAST_STOCKED_CODE} THEN ${OUT_OF_STOCK_CODE} ELSE availability_code END
+        ${stockCodesSql('?10', '?11')}
       WHERE ${OFFER} AND ${STILL_QUEUED}`,
       [...key, change.price ?? null, change.originalPrice !== undefined ? 1 : 0, change.originalPrice ?? null, change.stock ?? null, change.availabilityCode ?? null],
     ]);
@@ -78,7 +77,7 @@ function lineStatements(message: CatalogueUpdateMessage, now: number): [string, 
       SELECT ?2, ?3, ?4, ?5, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14 WHERE ${STILL_QUEUED}
       ON CONFLICT (article_id, seller_id, channel, condition) DO UPDATE SET price = excluded.price, original_price = excluded.original_price, stock = excluded.stock,
         availability_code = excluded.availability_code, delivery_min_days = excluded.delivery_min_days, delivery_max_days = excluded.delivery_max_days,
-        min_shipping_price = excluded.min_shipping_price, sent_by = excluded.sent_by`,
+        min_shipping_price = excluded.min_shipping_price, sent_by = excluded.sent_by, sold_out_code = NULL`,
       [...key, change.price, change.originalPrice, change.stock, change.availabilityCode, change.deliveryMinDays, change.deliveryMaxDays, change.minShippingPrice, change.sentBy],
     ]);
   } else {
@@ -119,16 +118,15 @@ export async function applyCatalogueUpdates(db: D1Database, messages: readonly C
     ...ordered.flatMap((message) => lineStatements(message, now)),
     ...REFRESH_ARTICLES_AFTER_SQL.map((sql): [string, unknown[]] => [sql, [articles]]),
     [
-      `INSERT INTO catalogue_invalidations (article_ids, created_at)
-      SELECT json_group_array(article), ?2 FROM (
-        SELECT DISTINCT json_extract(j.value, '$[1]') AS article FROM json_each(?1) j
+      invalidationSql(
+        `SELECT DISTINCT json_extract(j.value, '$[1]') AS article FROM json_each(?1) j
         JOIN catalogue_import_lines l ON l.key = json_extract(j.value, '$[0]')
-        WHERE l.status = 'applied' AND l.applied_at = ?2 ORDER BY 1
-      ) HAVING count(*) > 0
-      RETURNING article_ids`,
+        WHERE l.status = 'applied' AND l.applied_at = ?2`,
+        '?2',
+      ),
       [keys, now],
     ],
-    ['DELETE FROM catalogue_invalidations WHERE created_at < ?1', [now - INVALIDATION_RETENTION_MS]],
+    [pruneInvalidationsSql('?1'), [now]],
   ];
   const results = await db.batch(statements.map(([sql, params]) => db.prepare(sql).bind(...params)));
   const invalidated = results.at(-2)?.results[0] as { article_ids: string } | undefined;

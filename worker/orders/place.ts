@@ -3,7 +3,9 @@
  * transaction). Orders paid through the card provider wait for the payment (`awaiting_payment`, stock
  * reserved as for a transfer) and are filed under one payment reference, the first order number. Units of stock on hand come off `offers.stock` in the same batch; the
  * `offers_stock_never_negative` trigger aborts the whole batch if any offer would go below
- * zero, so concurrent buyers never oversell and a failure leaves nothing written. The checkout
+ * zero, so concurrent buyers never oversell and a failure leaves nothing written. An offer
+ * whose last units on hand the order takes turns out of stock (code 6) in the same batch, and
+ * its article's listing, search counts and cached pages follow (worker/db/stock-codes.ts). The checkout
  * key (cart id and the cart's version) is unique per seller group: placing the same cart
  * state twice returns the orders of the first time.
  */
@@ -15,6 +17,7 @@ import { spendStatements } from '../balance/balance';
 import { isGatewayMethod, initialState, type OrderState, type PlaceableMethod } from '../domain/orders/state-machine';
 import { LAST_STOCKED_CODE } from '../cart/rules';
 import { insertRows } from '../db/limits';
+import { isRanOut, offerIdsSql, ranOutGuardSql, settleStockCodesSql, stageSoldOutSql, stockRefreshSql } from '../db/stock-codes';
 import { giftCode } from '../domain/returns/rules';
 import { afterOrderPaid } from './fulfil';
 import { isReplacedOrderMoved, replacedOrderStatements, ReplacedOrderMovedError } from './transitions';
@@ -113,7 +116,34 @@ const subtotal = (group: OrderGroupInput) => group.lines.reduce((sum, line) => s
 export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: PlacedOrder[]; replay: boolean }> {
   const before = await existing(db, input.checkoutKey);
   if (before.length > 0) return { orders: before, replay: true };
+  let result: { orders: PlacedOrder[]; replay: boolean };
+  try {
+    // Most orders leave units on hand: their batch only checks that no offer ran out. A changed order may give units back.
+    result = await placeBatch(db, input, input.replaces !== undefined);
+  } catch (error) {
+    if (!(error instanceof RanOutMeanwhile)) throw error;
+    // This order takes an offer's last units on hand: placed again with what shows it on the store (nothing of the first try was written).
+    result = await placeBatch(db, input, true);
+  }
+  if (result.replay) return result;
+  // Orders paid as placed get their invoice and fulfilment now; a failure is retried by the sweeps.
+  for (const order of result.orders) {
+    if (input.paymentMethod !== 'free' && !(order.carried && order.total === 0)) continue;
+    await afterOrderPaid(db, order.orderNumber, input.now);
+  }
+  return result;
+}
 
+/** The placing batch failed because it ran an offer out of stock on hand without the statements that show it. */
+class RanOutMeanwhile extends Error {}
+
+/**
+ * The placing batch. With `showStockCodes`, offers it runs out of stock on hand turn out of
+ * stock and the store shows it (worker/db/stock-codes.ts: ~18 statements, a few ms of the
+ * database's writer even when they find nothing); without, the batch fails (RanOutMeanwhile)
+ * if it runs one out, and nothing of it is written.
+ */
+async function placeBatch(db: Db, input: PlaceInput, showStockCodes: boolean): Promise<{ orders: PlacedOrder[]; replay: boolean }> {
   const at = input.now.getTime();
   const state = initialState(input.paymentMethod);
   const placed: PlacedOrder[] = [];
@@ -121,8 +151,21 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   // The replaced order's stock goes back before the new orders' comes off (the same units may be bought again).
   if (input.replaces) statements.push(...replacedOrderStatements(db, { orderNumber: input.replaces.orderNumber, userId: input.userId, now: input.now }));
   let credit = input.replaces?.credit ?? 0;
+  const taken = new Set<number>();
   for (const line of input.groups.flatMap((g) => g.lines)) {
-    if (!line.isService && line.availabilityCode <= LAST_STOCKED_CODE) statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
+    if (!line.isService && line.availabilityCode <= LAST_STOCKED_CODE) {
+      statements.push(db.update(offers).set({ stock: sql`${offers.stock} - ${line.qty}` }).where(eq(offers.id, line.offerId)));
+      taken.add(line.offerId);
+    }
+  }
+  const ids = taken.size > 0 ? offerIdsSql([...taken]) : null;
+  if (!showStockCodes) {
+    if (ids) statements.push(db.run(ranOutGuardSql(ids)));
+  } else {
+    // Offers whose last units on hand this order took are out of stock now, as an import makes them.
+    if (ids) statements.push(db.run(settleStockCodesSql(ids)), db.run(stageSoldOutSql(ids)));
+    // What changed codes shows on the store: listings and search refreshed, cached pages retired.
+    statements.push(...stockRefreshSql(at).map((text) => db.run(text)));
   }
   for (const group of input.groups) {
     const number = orderNumber(input.channel, input.now);
@@ -237,6 +280,7 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
   } catch (error) {
     const text = String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? '');
     if (text.includes('OUT_OF_STOCK')) throw new OversoldError('An article ran out of stock while the order was placed');
+    if (isRanOut(text)) throw new RanOutMeanwhile('The order takes the last units of an offer');
     if (text.includes('GIFT_CARD_SPENT')) throw new GiftCardSpentError('The gift card balance was spent meanwhile');
     if (text.includes('BALANCE_SPENT')) throw new BalanceSpentError('The store balance was spent meanwhile');
     if (text.includes('COUPON_USED_UP')) throw new CouponUsedUpError('A coupon reached its usage limit meanwhile');
@@ -244,11 +288,6 @@ export async function placeOrders(db: Db, input: PlaceInput): Promise<{ orders: 
     // The same cart placed at the same moment by another request: its orders stand.
     if (text.includes('UNIQUE') && text.includes('checkout_key')) return { orders: await existing(db, input.checkoutKey), replay: true };
     throw error;
-  }
-  // Orders paid as placed get their invoice and fulfilment now; a failure is retried by the sweeps.
-  for (const order of placed) {
-    if (input.paymentMethod !== 'free' && !(order.carried && order.total === 0)) continue;
-    await afterOrderPaid(db, order.orderNumber, input.now);
   }
   return { orders: placed, replay: false };
 }

@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { offers, orderEvents, orderLines, orders, payments } from '../db/schema';
 import { nextState, type OrderEvent, type OrderState } from '../domain/orders/state-machine';
 import { releaseStockStatements } from '../payments/events';
+import { settleStockCodesSql, sqlText, stageSoldOutSql } from '../db/stock-codes';
 import { idempotencyKey } from '../payments/adyen/client';
 import { maybeGatewayOf } from '../payments/providers';
 import { cancelReplacedOrderDocument } from '../documents/issue';
@@ -76,7 +77,7 @@ function transitionStatements(
     d1.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(order.order_number, input.to, at),
   ];
   // Guarded by the cancelled state itself: given back once, whoever cancelled.
-  if (input.to === 'cancelled') statements.push(...releaseStockStatements(d1, order.order_number), voidUnrevealedCodesStatement(d1, order.order_number));
+  if (input.to === 'cancelled') statements.push(...releaseStockStatements(d1, order.order_number, at), voidUnrevealedCodesStatement(d1, order.order_number));
   // The customer's inbox message of the new state (shipped, delivered, cancelled), only if this batch moved the order.
   const news = orderNewsStatement(d1, order.order_number, input.to, at);
   if (news) statements.push(news);
@@ -254,7 +255,11 @@ export function replacedOrderStatements(db: Db, input: { orderNumber: string; us
     sql`, `,
   );
   const cancelled = sql`EXISTS (SELECT 1 FROM orders WHERE order_number = ${n} AND state = 'cancelled')`;
-  // Query builders rather than raw statements: drizzle's D1 batch binds only prepared builders.
+  // The offers whose units go back, as releaseStockStatements (worker/payments/events.ts) gives them back, for this batch:
+  // raw statements of a drizzle batch take no parameters, so the order number is written into the text.
+  const held = `(SELECT offer_id FROM order_lines WHERE order_number = ${sqlText(n)} AND stock_taken = 1 AND EXISTS (SELECT 1 FROM orders WHERE order_number = ${sqlText(n)} AND state = 'cancelled'))`;
+  // Query builders rather than raw statements where there are parameters: drizzle's D1 batch binds only prepared builders.
+  // The caller refreshes what the codes changed (stockRefreshSql) once the batch's stock changes are done.
   return [
     db
       .update(orders)
@@ -262,11 +267,12 @@ export function replacedOrderStatements(db: Db, input: { orderNumber: string; us
       .where(sql`order_number = ${n} AND user_id = ${input.userId} AND state IN (${changeable}) AND seller_kind = 'own' AND front_order = 0 AND ${sql.raw(IN_FLIGHT_GUARD)}`),
     // Drizzle names every column (id, order_number, state, at): a NULL id is the next rowid.
     db.insert(orderEvents).select(sql`SELECT NULL, ${n}, 'cancelled', CASE WHEN changes() = 1 THEN ${at} ELSE NULL END`),
-    // The same release as releaseStockStatements (worker/payments/events.ts), for this batch.
+    db.run(stageSoldOutSql(held)),
     db
       .update(offers)
       .set({ stock: sql`stock + (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines l WHERE l.order_number = ${n} AND l.stock_taken = 1 AND l.offer_id = offers.id)` })
       .where(sql`id IN (SELECT offer_id FROM order_lines WHERE order_number = ${n} AND stock_taken = 1) AND ${cancelled}`),
+    db.run(settleStockCodesSql(held)),
     db.update(orderLines).set({ stockTaken: false }).where(sql`order_number = ${n} AND stock_taken = 1 AND ${cancelled}`),
     db
       .update(payments)

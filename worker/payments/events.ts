@@ -19,6 +19,7 @@ import { applyEvent, type PaymentState } from '../domain/payments/state-machine'
 import { GATEWAY_METHODS, nextState } from '../domain/orders/state-machine';
 import type { GatewayEvent } from './port';
 import { dbFor } from '../db/client';
+import { settleStockCodesSql, stageSoldOutSql, stockRefreshSql } from '../db/stock-codes';
 import { afterOrderPaid } from '../orders/fulfil';
 import { orderNewsStatement } from '../inbox/order-news';
 import { settleRefunds } from '../refunds/refunds';
@@ -171,7 +172,7 @@ export function orderExpiredStatements(db: D1Database, orderNumber: string, scop
       )
       .bind(cancelled, now, orderNumber, guard?.paymentId ?? null, guard?.version ?? null, scope.reference, guard?.paymentId ?? null),
     db.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(orderNumber, cancelled, now),
-    ...releaseStockStatements(db, orderNumber),
+    ...releaseStockStatements(db, orderNumber, now),
     // The customer's inbox message (worker/inbox/order-news.ts), only once the order is cancelled.
     orderNewsStatement(db, orderNumber, cancelled, now)!,
   ];
@@ -181,17 +182,24 @@ export function orderExpiredStatements(db: D1Database, orderNumber: string, scop
  * Gives a cancelled order's units back to their offers, once: the lines that hold stock
  * (`stock_taken`) add their quantity back, then stop holding it, in the same batch. A second
  * delivery, a cron run and a webhook racing find no line holding stock and change nothing.
+ * Offers that had run out promise their code again, and the articles whose code came back are
+ * refreshed and their pages retired in the same batch (worker/db/stock-codes.ts); nothing may
+ * change offers after these statements in the batch.
  */
-export function releaseStockStatements(db: D1Database, orderNumber: string): D1PreparedStatement[] {
-  const cancelledOrder = "EXISTS (SELECT 1 FROM orders WHERE order_number = ? AND state = 'cancelled')";
+export function releaseStockStatements(db: D1Database, orderNumber: string, now: number): D1PreparedStatement[] {
+  const cancelledOrder = "EXISTS (SELECT 1 FROM orders WHERE order_number = ?1 AND state = 'cancelled')";
+  const held = `(SELECT offer_id FROM order_lines WHERE order_number = ?1 AND stock_taken = 1 AND ${cancelledOrder})`;
   return [
+    db.prepare(stageSoldOutSql(held)).bind(orderNumber),
     db
       .prepare(
-        `UPDATE offers SET stock = stock + (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines l WHERE l.order_number = ? AND l.stock_taken = 1 AND l.offer_id = offers.id)
-         WHERE id IN (SELECT offer_id FROM order_lines WHERE order_number = ? AND stock_taken = 1) AND ${cancelledOrder}`,
+        `UPDATE offers SET stock = stock + (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines l WHERE l.order_number = ?1 AND l.stock_taken = 1 AND l.offer_id = offers.id)
+         WHERE id IN ${held}`,
       )
-      .bind(orderNumber, orderNumber, orderNumber),
-    db.prepare(`UPDATE order_lines SET stock_taken = 0 WHERE order_number = ? AND stock_taken = 1 AND ${cancelledOrder}`).bind(orderNumber, orderNumber),
+      .bind(orderNumber),
+    db.prepare(settleStockCodesSql(held)).bind(orderNumber),
+    db.prepare(`UPDATE order_lines SET stock_taken = 0 WHERE order_number = ?1 AND stock_taken = 1 AND ${cancelledOrder}`).bind(orderNumber),
+    ...stockRefreshSql(now).map((text) => db.prepare(text)),
   ];
 }
 

@@ -2,16 +2,17 @@
  * Page data that changes only with the catalogue (the home's blocks, the category menu, a
  * listing's unfiltered first page and facet counts, the brand index), kept in the isolate: keyed
  * by the catalogue version (a bump retires it: ./catalogue-version.ts) and trusted for
- * MEMO_TTL_MS at most (a change made without a bump, such as stock falling with orders, shows
- * within a minute, as on a cached page). A failed read is not kept. At most MEMO_POOLS[pool]
+ * MEMO_TTL_MS at most (a change made without a bump or an invalidation row shows within a
+ * minute, as on a cached page). A failed read is not kept. At most MEMO_POOLS[pool]
  * values per binding and pool, the oldest going first: values of which there are many (one per
  * product) have a pool of their own, so they cannot push the few shared ones (the menu, the
  * home) out. Values are shared by requests: callers must not change them.
  *
- * Values that show prices, stock or offers (listing results, the home's blocks, highlights) also
- * follow the catalogue updates (worker/jobs/catalogue-updates.ts): they are keyed by the
- * invalidation sequence as well, so an applied update retires them within VERSION_MEMO_MS,
- * as it retires the cached pages that show the changed articles.
+ * Values that show prices, stock or offers (listing results, the home's blocks, highlights, a
+ * product page's catalogue data) also follow the catalogue updates (worker/jobs/catalogue-updates.ts)
+ * and the orders that run an offer out of stock or give it back (worker/db/stock-codes.ts): they
+ * are keyed by the invalidation sequence as well, so such a change retires them within
+ * VERSION_MEMO_MS, as it retires the cached pages that show the changed articles.
  */
 import { catalogueVersion, invalidationLog } from './catalogue-version';
 
