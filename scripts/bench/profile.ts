@@ -1,6 +1,7 @@
 /**
- * `npx tsx scripts/bench/profile.ts [--pages home,category,…] [--seconds 5]`: a CPU profile of
- * each content page, uncached, as `npm run bench` measures it. Serves the built Worker under
+ * `npx tsx scripts/bench/profile.ts [--pages home,category,…,health] [--seconds 5] [--edge-cache]`:
+ * a CPU profile of each content page (and of `/api/health` for comparison), uncached as
+ * `npm run bench` measures it, or with `--edge-cache` as cache hits. Serves the built Worker under
  * `wrangler dev` with the database `npm run bench` left in .wrangler/bench (run it once first),
  * edge cache off, connects to the runtime's inspector (Chrome DevTools protocol), samples every
  * 200 µs while autocannon (8 connections) requests the page, and prints the functions with the
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: 'home,category,filtered,search,product,brand,blog post' },
     seconds: { type: 'string', default: '5' },
     top: { type: 'string', default: '15' },
+    'edge-cache': { type: 'boolean', default: false },
   },
 });
 const PORT = Number(values.port);
@@ -108,7 +110,7 @@ function summarize(profile: Profile) {
 async function main() {
   const server = spawn(
     'npx',
-    ['wrangler', 'dev', '--port', String(PORT), '--persist-to', '.wrangler/bench', '--ip', '127.0.0.1', '--inspector-port', String(INSPECTOR), '--show-interactive-dev-session=false', '--var', 'EDGE_CACHE:off'],
+    ['wrangler', 'dev', '--port', String(PORT), '--persist-to', '.wrangler/bench', '--ip', '127.0.0.1', '--inspector-port', String(INSPECTOR), '--show-interactive-dev-session=false', '--var', `EDGE_CACHE:${values['edge-cache'] ? 'on' : 'off'}`],
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const log = keepLog(server);
@@ -130,6 +132,7 @@ async function main() {
       product: productPath,
       brand: brandPath,
       'blog post': postPath,
+      health: '/api/health',
     };
     const call = await inspector();
     await call('Profiler.enable');
