@@ -66,10 +66,12 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
     response.headers.set('X-Content-Type-Options', 'nosniff');
   } catch {
     response = new Response(response.body, response);
+    // Assigning over `c.res` would copy the response once more and merge the old headers into it.
+    c.res = undefined;
+    c.res = response;
   }
   for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) response.headers.set(name, value);
   response.headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, c.get('cardForm') ? cardFormOrigin(c.env) : undefined, c.get('gatewayPage') ? gatewayOrigins(c.env) : undefined, c.get('apiReference')));
-  c.res = response;
 });
 
 /** The payment providers' base URLs a gateway page may post to or frame, besides any https origin (worker/payments/<provider>/config). */
