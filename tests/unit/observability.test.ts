@@ -30,6 +30,18 @@ describe('D1Meter', () => {
     expect(meter.milliseconds).toBe(45);
   });
 
+  it('adds the calls and time of D1 reads made elsewhere for the request', async () => {
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const meter = new D1Meter();
+    await meter.time(async () => {
+      clock = 4;
+    });
+    meter.record(1, 6.5);
+    expect(meter.queries).toBe(2);
+    expect(meter.milliseconds).toBe(10.5);
+  });
+
   it('counts a failing call too', async () => {
     const meter = new D1Meter();
     await expect(meter.time(() => Promise.reject(new Error('no such table')))).rejects.toThrow('no such table');

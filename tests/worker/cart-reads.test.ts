@@ -1,11 +1,14 @@
 /**
  * How the cart reads D1: each mutation answers with one round trip (the facts it decides with
  * and what the answer shows, read together), an emptied cart with none, and the answer shows
- * what D1 holds at the time of the call, never a copy kept from an earlier one.
+ * what D1 holds at the time of the call, never a copy kept from an earlier one. Adding articles
+ * and changing a quantity are read by the cart's object itself, which decides with the lines as
+ * they are when its read is back.
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { dbFor } from '../../worker/db/client';
+import type { CatalogueAccess } from '../../worker/cart/catalogue-access';
+import { BOOKMARK_COOKIE, dbFor } from '../../worker/db/client';
 import { constantRead, readAll, readsTogether, rowsRead } from '../../worker/db/raw';
 import { TestBrowser } from './browser';
 
@@ -96,6 +99,57 @@ describe('cart mutations read D1 once', () => {
     } finally {
       await env.DB.prepare('UPDATE offers SET price = ? WHERE id = ?').bind(offer!.price, offer!.id).run();
     }
+  });
+});
+
+describe("the cart's object reads D1 itself", () => {
+  const access: CatalogueAccess = { channel: { id: 'ES', country: 'ES' }, language: 'es_ES', session: 'first-primary' };
+  const bookmarkSet = (headers: Headers) => headers.getSetCookie().some((line) => line.startsWith(`${BOOKMARK_COOKIE}=`));
+
+  it("hands its read back to the request: the round trip in the log line, the session's bookmark in the answer's cookie", async () => {
+    const browser = new TestBrowser();
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    const [offer] = await ownOffers(1);
+    const added = await roundTrips(() => browser.api<Cart>('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer!.article_id, idOffer: offer!.id, qty: 1 }] }));
+    expect(added.d1).toBe(1);
+    expect(bookmarkSet(added.result.headers)).toBe(true);
+    browser.cookies.delete(BOOKMARK_COOKIE);
+    const changed = await roundTrips(() => browser.api<Cart>('PUT', `/api/orders/${cartId}/cart/${added.result.data.articles[0]!.idLine}`, { qty: 2 }));
+    expect(changed).toMatchObject({ d1: 1, result: { status: 200 } });
+    expect(bookmarkSet(changed.result.headers)).toBe(true);
+    // A line not in the cart reads nothing: no round trip, no bookmark.
+    browser.cookies.delete(BOOKMARK_COOKIE);
+    const missing = await roundTrips(() => browser.api('PUT', `/api/orders/${cartId}/cart/424242`, { qty: 2 }));
+    expect(missing).toMatchObject({ d1: 0, result: { status: 404, error: { code: 1121 } } });
+    expect(bookmarkSet(missing.result.headers)).toBe(false);
+  });
+
+  it('decides with the lines as they are once its read is back: two adds of one offer at once make one line of two units', async () => {
+    const [offer] = await ownOffers(1);
+    const stub = env.CART.get(env.CART.idFromName(crypto.randomUUID()));
+    const wanted = [{ idArticle: offer!.article_id, idOffer: offer!.id, qty: 1 }];
+    // The second call reaches the object while the first one's read is out.
+    const [first, second] = await Promise.all([stub.addArticles(wanted, access, Date.now()), stub.addArticles(wanted, access, Date.now())]);
+    expect([first.outcome.ok, second.outcome.ok]).toEqual([true, true]);
+    const lines = await stub.lines();
+    expect(lines.map((l) => ({ offerId: l.offerId, qty: l.qty }))).toEqual([{ offerId: offer!.id, qty: 2 }]);
+    // A quantity changed while a line is removed: the change finds no line, nothing comes back.
+    const idLine = lines[0]!.idLine;
+    const [changed, removed] = await Promise.all([stub.changeQty(idLine, 3, access, Date.now()), stub.remove(idLine, Date.now())]);
+    expect(removed.ok).toBe(true);
+    expect(changed.outcome).toEqual({ ok: false, code: 1121 });
+    expect(await stub.lines()).toEqual([]);
+  });
+
+  it('refuses, naming it, an article the channel does not sell, and adds none of the others (404)', async () => {
+    const browser = new TestBrowser();
+    const cartId = (await browser.api<{ idCart: string }>('POST', '/api/users/info')).data.idCart;
+    const [offer, other] = await ownOffers(2);
+    const refused = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer!.article_id, qty: 1 }, { idArticle: 99_999_999, qty: 1 }] });
+    expect(refused).toMatchObject({ status: 404, error: { code: 'ARTICLE_NOT_FOUND', details: { idArticle: 99_999_999 } } });
+    const named = await browser.api('POST', `/api/orders/${cartId}/cart/articles`, { articles: [{ idArticle: offer!.article_id, idOffer: other!.id, qty: 1 }] });
+    expect(named).toMatchObject({ status: 404, error: { code: 'ARTICLE_NOT_FOUND', details: { idArticle: offer!.article_id } } });
+    expect((await browser.api<Cart>('GET', `/api/checkout/orders/${cartId}/cart`)).data.articles).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The cart calls of spec §7. Every route takes the cart id and answers 404 unless it is the
  * caller's cart (worker/cart/service.ts `ownCart`); each mutation reads the offers involved
- * from D1 and lets the cart's Durable Object decide with its current lines.
+ * from D1 and lets the cart's Durable Object decide with its current lines. Adding articles and
+ * changing a quantity are one call to the object, which reads D1 itself.
  */
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
@@ -9,6 +10,7 @@ import { z } from 'zod';
 import { attachService, cartStub, cartError, callerCart, ownCart, priceInstallation, readCart, rememberUnits } from '../cart/service';
 import { articleOffersRead, factsRead, pickOffer } from '../cart/facts';
 import { viewDataRead, viewNeeds } from '../cart/view-data';
+import { catalogueAccess, noteCatalogueRead } from '../cart/catalogue-access';
 import { readAll, readsTogether } from '../db/raw';
 import type { CartSnapshot } from '../cart/cart-do';
 import { CART_CODES, type OfferFact } from '../cart/rules';
@@ -63,33 +65,59 @@ function respond<T extends object>(c: AppContext, body: T) {
   return c.json(okEnvelope(body));
 }
 
+type WantedArticle = z.infer<typeof articlesBody>['articles'][number];
+
+/**
+ * Adds articles in one call to the cart's object, which reads each article's offers and what the
+ * answer shows about the lines and the offers named (the answer reads again only if the cart
+ * changed otherwise meanwhile).
+ */
+async function addInOneCall(c: AppContext, cartId: string, wanted: readonly WantedArticle[]) {
+  const { outcome, read, d1 } = await cartStub(c, cartId).addArticles(
+    wanted.map(({ idArticle, idOffer, qty }) => ({ idArticle, idOffer, qty })),
+    catalogueAccess(c),
+    c.var.now.getTime(),
+  );
+  noteCatalogueRead(c, d1);
+  if (!outcome.ok) throw 'articleNotFound' in outcome ? appError('articleNotFound', { idArticle: outcome.articleNotFound }) : cartError(outcome.code);
+  return { result: outcome, offerIds: outcome.offerIds, read: read ?? undefined };
+}
+
+/**
+ * Adds articles of which some come with an installation: each is priced (38001, 38002) in the
+ * order of the articles, after its offer is found and before anything changes, so the Worker
+ * reads the offers itself and passes the facts in.
+ */
+async function addPricingInstallations(c: AppContext, cartId: string, wanted: readonly WantedArticle[]) {
+  const { db, channel, language } = c.var;
+  const stub = cartStub(c, cartId);
+  const before = await stub.snapshot();
+  const named = wanted.flatMap((w) => (w.idOffer === undefined ? [] : [w.idOffer]));
+  const [offersOf, read] = await readAll(db, [readsTogether(wanted.map((w) => articleOffersRead(channel.id, w.idArticle))), viewDataRead(channel, language, viewNeeds(before.lines, { offerIds: named }))]);
+  const items: { fact: OfferFact; qty: number }[] = [];
+  for (const [index, w] of wanted.entries()) {
+    const fact = pickOffer(offersOf[index]!, w.idOffer);
+    if (!fact) throw appError('articleNotFound', { idArticle: w.idArticle });
+    if (w.installationServiceId !== undefined) await priceInstallation(c, w.idArticle, w.installationServiceId, w.postalCode!);
+    items.push({ fact, qty: w.qty });
+  }
+  const result = await stub.add(items, c.var.now.getTime());
+  if (!result.ok) throw cartError(result.code);
+  return { result, offerIds: items.map((item) => item.fact.offerId), read };
+}
+
 export const cartOrders = new Hono<AppEnv>()
   .post('/:id/cart/articles', describe({ summary: 'Add articles (with services) to the cart', errors: ['articleNotFound', 'cartArticleNotInCart', 'cartNoStockArticle', 'cartRefurbishedLimit', 'cartTooManyLines', 'installationPriceNotFound', 'installationServiceNotFound', 'insuranceNotForBusiness', 'notFound', 'serviceNotAvailable'] }), validate('param', cartParam), validate('json', articlesBody), async (c) => {
     const cartId = await ownCart(c, c.req.valid('param').id);
-    const { db, channel, language } = c.var;
-    const stub = cartStub(c, cartId);
     const wanted = c.req.valid('json').articles;
-    // The offers of each article and what the answer shows about the lines there and the offers
-    // named, in one round trip; the answer reads again only if the cart changed otherwise meanwhile.
-    const before = await stub.snapshot();
-    const named = wanted.flatMap((w) => (w.idOffer === undefined ? [] : [w.idOffer]));
-    const [offersOf, read] = await readAll(db, [readsTogether(wanted.map((w) => articleOffersRead(channel.id, w.idArticle))), viewDataRead(channel, language, viewNeeds(before.lines, { offerIds: named }))]);
-    const items: { fact: OfferFact; qty: number }[] = [];
-    for (const [index, w] of wanted.entries()) {
-      const fact = pickOffer(offersOf[index]!, w.idOffer);
-      if (!fact) throw appError('articleNotFound', { idArticle: w.idArticle });
-      if (w.installationServiceId !== undefined) await priceInstallation(c, w.idArticle, w.installationServiceId, w.postalCode!);
-      items.push({ fact, qty: w.qty });
-    }
-    const result = await stub.add(items, c.var.now.getTime());
-    if (!result.ok) throw cartError(result.code);
+    const { result, offerIds, read } = wanted.some((w) => w.installationServiceId !== undefined) ? await addPricingInstallations(c, cartId, wanted) : await addInOneCall(c, cartId, wanted);
     const { limited } = result;
     if (!wanted.some((w) => w.extendedInsuranceId || w.extraServiceIds.length > 0 || w.installationServiceId)) return respond(c, await readCart(c, cartId, { cart: result, limited, read }));
     // The options a line may carry do not change as services are attached: one read decides them all.
     const view = await readCart(c, cartId, { cart: result, read });
     let cart: CartSnapshot = result;
     for (const [index, w] of wanted.entries()) {
-      const idLine = cart.lines.find((l) => l.kind === 'article' && l.offerId === items[index]!.fact.offerId)!.idLine;
+      const idLine = cart.lines.find((l) => l.kind === 'article' && l.offerId === offerIds[index])!.idLine;
       if (w.extendedInsuranceId) cart = await attachService(c, cartId, view, idLine, { kind: 'insurance', serviceId: w.extendedInsuranceId });
       for (const serviceId of w.extraServiceIds) cart = await attachService(c, cartId, view, idLine, { kind: 'service', serviceId });
       if (w.installationServiceId) cart = await attachService(c, cartId, view, idLine, { kind: 'installation', serviceId: w.installationServiceId, postalCode: w.postalCode! });
@@ -107,21 +135,26 @@ export const cartOrders = new Hono<AppEnv>()
     const { qty, giftPaper } = c.req.valid('json');
     const cartId = await ownCart(c, id);
     const stub = cartStub(c, cartId);
+    if (giftPaper === undefined) {
+      // A quantity alone: the cart's object reads the line's offer and what the answer shows, and decides, in one call.
+      const { outcome, read, d1 } = await stub.changeQty(lineId, qty!, catalogueAccess(c), c.var.now.getTime());
+      noteCatalogueRead(c, d1);
+      if (!outcome.ok) throw cartError(outcome.code);
+      return respond(c, await readCart(c, cartId, { cart: outcome, limited: outcome.limited, read: read ?? undefined }));
+    }
+    // Gift wrapping (and a quantity with it): the Worker checks the line may be wrapped, from the
+    // line's offer now and what the answer shows, read in one round trip before the change.
     const before = await stub.snapshot();
     const offerId = before.lines.find((l) => l.kind === 'article' && l.idLine === lineId)?.offerId;
     if (offerId === undefined) throw cartError(CART_CODES.notInCart);
-    // The line's offer now and what the answer shows, in one round trip before the change.
     const { db, channel, language } = c.var;
     const [facts, read] = await readAll(db, [factsRead(channel.id, qty === undefined ? [] : [offerId]), viewDataRead(channel, language, viewNeeds(before.lines))]);
     let limited: number[] = [];
-    let cart: CartSnapshot | undefined;
-    if (giftPaper !== undefined) {
-      const line = (await readCart(c, cartId, { cart: before, read })).articles.find((a) => a.idLine === lineId);
-      if (giftPaper && !line?.canAddGiftPaper) throw appError('serviceNotAvailable', { idLine: lineId, giftPaper });
-      const wrapped = await stub.setGiftPaper(lineId, giftPaper, c.var.now.getTime());
-      if (!wrapped.ok) throw cartError(wrapped.code);
-      cart = wrapped;
-    }
+    const line = (await readCart(c, cartId, { cart: before, read })).articles.find((a) => a.idLine === lineId);
+    if (giftPaper && !line?.canAddGiftPaper) throw appError('serviceNotAvailable', { idLine: lineId, giftPaper });
+    const wrapped = await stub.setGiftPaper(lineId, giftPaper, c.var.now.getTime());
+    if (!wrapped.ok) throw cartError(wrapped.code);
+    let cart: CartSnapshot = wrapped;
     if (qty !== undefined) {
       const result = await stub.setQty(lineId, facts.get(offerId), qty, c.var.now.getTime());
       if (!result.ok) throw cartError(result.code);

@@ -2,11 +2,18 @@
  * CartDO: one Durable Object per cart (its name is the cart id), the only writer of that cart.
  * Every method runs synchronously against the object's SQLite storage, so calls on one cart
  * never interleave: each mutation sees the result of the one before (no lost update). The
- * Worker reads the catalogue facts of the offers involved from D1 on every mutation and passes
- * them in; the rules of ./rules.ts decide with the cart's current lines.
+ * catalogue facts of the offers involved are read from D1 on every mutation: by the object itself
+ * for adding articles and changing a quantity (`addArticles`, `changeQty`: one call from the
+ * Worker), by the Worker otherwise, which passes them in. Either way the rules of ./rules.ts
+ * decide with the cart's lines as they are when the facts are back, and the write follows
+ * without any other await.
  */
 import { DurableObject } from 'cloudflare:workers';
+import { readsTogether } from '../db/raw';
+import { readCatalogue, type CatalogueAccess, type CatalogueRead } from './catalogue-access';
+import { articleOffersRead, factsRead, pickOffer } from './facts';
 import { CART_CODES, MAX_ARTICLE_LINES, decideAdd, decideQty, reconcile, type CartCode, type LineState, type OfferFact, type Reconciliation } from './rules';
+import { viewDataRead, viewNeeds, type ViewData } from './view-data';
 
 export type LineKind = 'article' | 'insurance' | 'service' | 'installation';
 
@@ -37,6 +44,17 @@ export interface CartSnapshot {
 }
 
 export type CartResult<T = object> = ({ ok: true } & T) | { ok: false; code: CartCode };
+
+/**
+ * A mutation the object made with what it read from D1 in the same call: the outcome (with
+ * `Refusal`, another refusal than the cart rules'), what the answer shows of the lines read then (null when
+ * nothing was read) and what the read did (./catalogue-access.ts).
+ */
+export interface ReadMutation<T, Refusal = never> {
+  outcome: CartResult<T> | Refusal;
+  read: ViewData | null;
+  d1: CatalogueRead | null;
+}
 
 interface StoredLine {
   id_line: number;
@@ -128,9 +146,14 @@ export class CartDO extends DurableObject<Env> {
     return this.rows().filter((l) => l.kind === 'article');
   }
 
-  /** Services follow their article's quantity. */
-  private syncServices(articleId: number, qty: number) {
-    this.write("UPDATE cart_lines SET qty = ? WHERE article_reference = ? AND kind <> 'article'", qty, articleId);
+  /**
+   * Sets an article line's quantity; its services follow (no statement for them when the
+   * article has none, which the lines kept show before the write).
+   */
+  private writeQty(idLine: number, articleId: number, qty: number) {
+    const services = this.rows().some((l) => l.kind !== 'article' && l.articleReference === articleId);
+    this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', qty, idLine);
+    if (services) this.write("UPDATE cart_lines SET qty = ? WHERE article_reference = ? AND kind <> 'article'", qty, articleId);
   }
 
   private touch(now: number) {
@@ -172,8 +195,7 @@ export class CartDO extends DurableObject<Env> {
           if (!decision.ok) throw new Rollback(decision.code);
           if (decision.limited) capped.push(fact.articleId);
           if ('idLine' in decision && decision.idLine !== undefined) {
-            this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, decision.idLine);
-            this.syncServices(fact.articleId, decision.qty);
+            this.writeQty(decision.idLine, fact.articleId, decision.qty);
           } else this.write('INSERT INTO cart_lines (id_article, offer_id, qty, details, added_at) VALUES (?, ?, ?, ?, ?)', fact.articleId, fact.offerId, decision.qty, details ? JSON.stringify(details) : null, now);
         }
         this.touch(now);
@@ -186,6 +208,40 @@ export class CartDO extends DurableObject<Env> {
     }
   }
 
+  /**
+   * `add`, with the offers of each article (the one named, else the buy-box winner) and what the
+   * answer shows read from D1 in this call: one call from the Worker. The rules decide with the
+   * lines as they are once the read is back (another call may have changed them meanwhile).
+   * `offerIds` are the offers added, in the order of `wanted`.
+   */
+  async addArticles(wanted: readonly { idArticle: number; idOffer?: number; qty: number }[], access: CatalogueAccess, now: number): Promise<ReadMutation<CartSnapshot & { limited: number[]; offerIds: number[] }, { ok: false; articleNotFound: number }>> {
+    const { channel, language } = access;
+    const named = wanted.flatMap((w) => (w.idOffer === undefined ? [] : [w.idOffer]));
+    const offers = readsTogether(wanted.map((w) => articleOffersRead(channel.id, w.idArticle)));
+    const { values: [offersOf, read], d1 } = await readCatalogue(this.env.DB, access, [offers, viewDataRead(channel, language, viewNeeds(this.rows(), { offerIds: named }))]);
+    const items: { fact: OfferFact; qty: number }[] = [];
+    for (const [index, w] of wanted.entries()) {
+      const fact = pickOffer(offersOf[index]!, w.idOffer);
+      if (!fact) return { outcome: { ok: false, articleNotFound: w.idArticle }, read, d1 };
+      items.push({ fact, qty: w.qty });
+    }
+    const added = await this.add(items, now);
+    return { outcome: added.ok ? { ...added, offerIds: items.map((item) => item.fact.offerId) } : added, read, d1 };
+  }
+
+  /**
+   * `setQty` with the line's offer now and what the answer shows read from D1 in this call; a
+   * line not in the cart reads nothing.
+   */
+  async changeQty(idLine: number, qty: number, access: CatalogueAccess, now: number): Promise<ReadMutation<CartSnapshot & { limited: number[] }>> {
+    const lines = this.rows();
+    const offerId = lines.find((l) => l.kind === 'article' && l.idLine === idLine)?.offerId;
+    if (offerId === undefined) return { outcome: { ok: false, code: CART_CODES.notInCart }, read: null, d1: null };
+    const { channel, language } = access;
+    const { values: [facts, read], d1 } = await readCatalogue(this.env.DB, access, [factsRead(channel.id, [offerId]), viewDataRead(channel, language, viewNeeds(lines))]);
+    return { outcome: await this.setQty(idLine, facts.get(offerId), qty, now), read, d1 };
+  }
+
   /** Sets a line's quantity; `fact` is its offer now (undefined: no longer sold here). */
   async setQty(idLine: number, fact: OfferFact | undefined, qty: number, now: number): Promise<CartResult<CartSnapshot & { limited: number[] }>> {
     const line = this.articleRows().find((l) => l.idLine === idLine);
@@ -193,8 +249,7 @@ export class CartDO extends DurableObject<Env> {
     if (!fact) return { ok: false, code: CART_CODES.noStockArticle };
     const decision = decideQty(fact, qty);
     if (!decision.ok) return decision;
-    this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', decision.qty, idLine);
-    this.syncServices(line.articleId, decision.qty);
+    this.writeQty(idLine, line.articleId, decision.qty);
     this.touch(now);
     return { ok: true, ...this.current(), limited: decision.limited ? [line.articleId] : [] };
   }
@@ -292,8 +347,7 @@ export class CartDO extends DurableObject<Env> {
     if (changes.modified.length > 0 || changes.removed.length > 0) {
       this.transaction(() => {
         for (const m of changes.modified) {
-          this.write('UPDATE cart_lines SET qty = ? WHERE id_line = ?', m.qty, m.idLine);
-          this.syncServices(m.articleId, m.qty);
+          this.writeQty(m.idLine, m.articleId, m.qty);
         }
         for (const r of changes.removed) this.write('DELETE FROM cart_lines WHERE id_line = ? OR article_reference = ?', r.idLine, r.articleId);
         this.touch(now);

@@ -57,6 +57,7 @@ export function channelMiddleware(options: ChannelMiddlewareOptions = {}) {
     const writes = !READ_METHODS.has(c.req.method);
     const session = requestDb(c.env.DB, { bookmark: parseBookmark(getCookie(c, BOOKMARK_COOKIE)), writes, timer: c.get('d1Meter') ?? new D1Meter() });
     c.set('db', session.db);
+    c.set('d1Session', session);
     await next();
     const bookmark = writes ? session.bookmark() : null;
     if (bookmark) {

@@ -118,8 +118,16 @@ export function parseBookmark(value: string | undefined): string | undefined {
 
 export interface RequestDb {
   db: Db;
-  /** The latest bookmark of the session (null while no query ran). */
+  /** The bookmark the answer hands back: the latest of this request's D1 reads (null while none ran). */
   bookmark(): string | null;
+  /**
+   * Where a session this request opens elsewhere (the cart's object reading D1 for a mutation)
+   * starts, so that it reads at least what this request has seen: the latest bookmark, else what
+   * this request's own session would start from.
+   */
+  startAt(): string;
+  /** The bookmark such a session reached: the answer hands it back unless this request's own session reads again. */
+  observe(bookmark: string | null): void;
 }
 
 /**
@@ -130,6 +138,22 @@ export interface RequestDb {
 export function requestDb(d1: D1Database, options: { bookmark?: string; writes: boolean; timer: D1Timer }): RequestDb {
   // Opened at the first query: a request answered without D1 (an edge-cache hit) opens none.
   let session: D1DatabaseSession | undefined;
-  const open = () => (session ??= d1.withSession(options.bookmark ?? (options.writes ? 'first-primary' : 'first-unconstrained')));
-  return { db: handleOver(meteredD1(open, options.timer)), bookmark: () => session?.getBookmark() ?? null };
+  /** A bookmark reached by a session of this request opened elsewhere, newer than this session's last read. */
+  let observed: string | null = null;
+  const start = () => options.bookmark ?? (options.writes ? 'first-primary' : 'first-unconstrained');
+  const open = () => {
+    // A session opened after another one read starts from where that one got to.
+    session ??= d1.withSession(observed ?? start());
+    observed = null;
+    return session;
+  };
+  const latest = () => observed ?? session?.getBookmark() ?? null;
+  return {
+    db: handleOver(meteredD1(open, options.timer)),
+    bookmark: latest,
+    startAt: () => latest() ?? start(),
+    observe: (bookmark) => {
+      if (bookmark) observed = bookmark;
+    },
+  };
 }

@@ -22,17 +22,20 @@ export interface Statement {
 
 export type Row = Record<string, unknown>;
 
+/** What runs statements: the D1 binding, or a session of it (`withSession`). */
+export type D1Client = Pick<D1Database, 'prepare' | 'batch'>;
+
 /** Each statement's rows, as objects keyed by column name, in one D1 round trip (none when there is no statement). */
-async function run(db: Db, statements: readonly Statement[]): Promise<Row[][]> {
+async function run(client: D1Client, statements: readonly Statement[]): Promise<Row[][]> {
   if (statements.length === 0) return [];
-  const prepared = statements.map(({ sql, params }) => db.$client.prepare(sql).bind(...params));
-  const results = prepared.length === 1 ? [await prepared[0]!.all<Row>()] : await db.$client.batch<Row>(prepared);
+  const prepared = statements.map(({ sql, params }) => client.prepare(sql).bind(...params));
+  const results = prepared.length === 1 ? [await prepared[0]!.all<Row>()] : await client.batch<Row>(prepared);
   return results.map((result) => result.results);
 }
 
 /** Each statement's rows, as objects keyed by column name, in one D1 batch. */
 export async function allRows<T extends [unknown, ...unknown[]]>(db: Db, statements: { [K in keyof T]: SQL }): Promise<{ [K in keyof T]: T[K][] }> {
-  return (await run(db, statements.map((statement) => dialect.sqlToQuery(statement)))) as { [K in keyof T]: T[K][] };
+  return (await run(db.$client, statements.map((statement) => dialect.sqlToQuery(statement)))) as { [K in keyof T]: T[K][] };
 }
 
 /** Some statements (none when there is nothing to read) and the value their rows make, in order. */
@@ -65,8 +68,13 @@ export function readsTogether<R extends readonly Read<unknown>[]>(reads: readonl
 
 /** The values of several reads, all their statements in one D1 round trip. */
 export async function readAll<R extends readonly Read<unknown>[]>(db: Db, reads: readonly [...R]): Promise<ReadValues<R>> {
+  return readAllFrom(db.$client, reads);
+}
+
+/** `readAll` on a D1 client of its own (a Durable Object's session: worker/cart/catalogue-access.ts). */
+export async function readAllFrom<R extends readonly Read<unknown>[]>(client: D1Client, reads: readonly [...R]): Promise<ReadValues<R>> {
   const together = readsTogether(reads);
-  return together.value(await run(db, together.statements));
+  return together.value(await run(client, together.statements));
 }
 
 /** The value of one read. */

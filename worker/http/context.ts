@@ -5,7 +5,7 @@ import type { I18n } from '@lingui/core';
 import type { Context } from 'hono';
 import type { Language } from '../../client/i18n/languages';
 import type { Channel, ChannelId } from '../channel/channels';
-import type { Db } from '../db/client';
+import type { Db, RequestDb } from '../db/client';
 import type { UserRow } from '../identity/session';
 
 export interface AppVariables {
@@ -15,6 +15,8 @@ export interface AppVariables {
   language: Language;
   i18n: I18n;
   db: Db;
+  /** Where this request's D1 reads stand, for a session opened elsewhere (worker/db/client.ts `requestDb`). */
+  d1Session: Pick<RequestDb, 'startAt' | 'observe'>;
   /** CSP nonce of this response; every inline script must carry it. */
   nonce: string;
   /** The clock of this request; tests inject one through the `now` option of createApp. */

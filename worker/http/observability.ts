@@ -35,6 +35,12 @@ export class D1Meter {
     }
   }
 
+  /** D1 calls made elsewhere for this request (the cart's object), timed there. */
+  record(queries: number, milliseconds: number): void {
+    this.queries += queries;
+    this.total += milliseconds;
+  }
+
   /** Milliseconds spent awaiting D1 so far. */
   get milliseconds(): number {
     return this.inFlight > 0 ? this.total + performance.now() - this.since : this.total;
