@@ -21,6 +21,17 @@ describe('choosable delivery days', () => {
     expect(localDate(instant, 'Europe/Madrid')).toBe('2026-11-22');
     expect(localDate(instant, 'Europe/Lisbon')).toBe('2026-11-21');
   });
+
+  it('gives the day ICU gives, every 10 minutes around both 2026 clock changes and midnight, in every channel’s zone', () => {
+    for (const zone of ['Europe/Madrid', 'Europe/Lisbon', 'Europe/Paris', 'Europe/Rome', 'Europe/Berlin', 'Atlantic/Canary']) {
+      const icu = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (const around of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '2026-12-31T23:00:00Z']) {
+        for (let at = Date.parse(around) - 26 * 3_600_000; at < Date.parse(around) + 26 * 3_600_000; at += 10 * 60_000) {
+          expect(localDate(new Date(at), zone), `${zone} ${new Date(at).toISOString()}`).toBe(icu.format(at));
+        }
+      }
+    }
+  });
 });
 
 describe('day and slot choice', () => {

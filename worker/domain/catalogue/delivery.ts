@@ -97,7 +97,7 @@ function addDeliveryDays(day: number, count: number): number {
   return result;
 }
 
-interface WallClock {
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -152,7 +152,8 @@ function offsetMs(instant: number, timeZone: string): number {
   return offset;
 }
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+/** The local date and time in `timeZone` at `instant` (from the offset of its UTC hour). */
+export function wallClock(instant: Date, timeZone: string): WallClock {
   const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant.getTime(), timeZone));
   return {
     year: local.getUTCFullYear(),

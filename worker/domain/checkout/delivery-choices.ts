@@ -13,6 +13,8 @@
  *
  * Days are local calendar dates of the channel ('YYYY-MM-DD').
  */
+import { wallClock } from '../catalogue/delivery';
+
 export const CHOOSABLE_EXTRA_DAYS = 5;
 
 export const TIME_SLOTS = [
@@ -32,18 +34,10 @@ function toDay(date: string): number {
 
 const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it (every cart view dates its lines). */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The local calendar date of an instant in a time zone. */
 export function localDate(instant: Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(instant);
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** The days a customer may choose: the earliest and the next CHOOSABLE_EXTRA_DAYS delivery days. */
