@@ -9,23 +9,17 @@
  * with wrangler's own process; "ms/call" the clients' mean latency. `VIEWS=1` adds reading the
  * cart (`GET …/cart`) empty and with one line.
  */
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Browser, expectStatus } from './shopper';
+import { cpuMs, serverProcesses } from './shared';
 
 const port = Number(process.argv[2]);
 const calls = Number(process.argv[3] ?? 400);
 const origin = `http://localhost:${port}`;
 const CLIENTS = 8;
 
-const sh = (command: string) => execSync(command, { encoding: 'utf8' }).trim();
-const proxy = sh(`ps -eo pid,args | grep "workerd serve" | grep "entry=127.0.0.1:${port} " | grep -v grep | awk '{print $1}' | head -1`);
-const parent = sh(`ps -o ppid= -p ${proxy}`);
-const children = sh(`pgrep -P ${parent}`).split('\n');
-const worker = children.find((pid) => sh(`ps -o args= -p ${pid}`).includes('entry=127.0.0.1:0 '))!;
-const everything = [parent, ...children];
-const hz = Number(sh('getconf CLK_TCK'));
-const ticks = (pids: string[]) => pids.reduce((sum, pid) => sum + readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0), 0);
+const processes = serverProcesses(port);
+if (!processes) throw new Error(`no wrangler dev server found on port ${port}`);
+const { worker, proxy, all: everything } = processes;
 
 interface Client {
   browser: Browser;
@@ -51,11 +45,11 @@ async function closedLoop(clients: Client[], total: number, step: (client: Clien
 
 async function measure(name: string, clients: Client[], perStep: number, step: (client: Client) => Promise<void>) {
   await closedLoop(clients, 40, step);
-  const before = { w: ticks([worker]), p: ticks([proxy]), a: ticks(everything) };
+  const before = { w: cpuMs([worker]), p: cpuMs([proxy]), a: cpuMs(everything) };
   const steps = Math.ceil(calls / perStep);
   const mean = await closedLoop(clients, steps, step);
-  const after = { w: ticks([worker]), p: ticks([proxy]), a: ticks(everything) };
-  const ms = (a: number, b: number) => (((b - a) / hz) * 1000 / (steps * perStep)).toFixed(2);
+  const after = { w: cpuMs([worker]), p: cpuMs([proxy]), a: cpuMs(everything) };
+  const ms = (a: number, b: number) => ((b - a) / (steps * perStep)).toFixed(2);
   console.log(`${name.padEnd(12)} worker ${ms(before.w, after.w)}  proxy ${ms(before.p, after.p)}  all ${ms(before.a, after.a)}  ms/call ${(mean / perStep).toFixed(1)}`);
 }
 

@@ -115,12 +115,12 @@ export async function gzipSizes(origin: string, files: Iterable<string>): Promis
 }
 
 /**
- * CPU time of the runtime process that runs the Worker under `wrangler dev` (Linux /proc; the
- * child `workerd` whose socket is `entry=127.0.0.1:0`, beside the local proxy's on the server's
- * own port), so a page's cost can be compared with `/api/health`'s without the load generator and
- * other work on the machine deciding the figure. Undefined where /proc or the process is missing.
+ * The processes of a `wrangler dev` server on `port` (Linux): the runtime process that runs the
+ * Worker (the child `workerd` whose socket is `entry=127.0.0.1:0`), the local proxy's (the one
+ * on the server's own port) and all of them with wrangler's own. Undefined where `ps` or the
+ * processes are missing.
  */
-export function workerProcessCpu(port: number): (() => number) | undefined {
+export function serverProcesses(port: number): { worker: string; proxy: string; all: string[] } | undefined {
   let table: string;
   try {
     table = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' });
@@ -130,11 +130,29 @@ export function workerProcessCpu(port: number): (() => number) | undefined {
   const rows = table.split('\n').map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)).filter((row) => row !== null).map(([, pid, ppid, args]) => ({ pid: pid!, ppid: ppid!, args: args! }));
   const proxy = rows.find((row) => row.args.includes('workerd serve') && row.args.includes(`entry=127.0.0.1:${port} `));
   const worker = proxy && rows.find((row) => row.ppid === proxy.ppid && row.args.includes('entry=127.0.0.1:0 '));
-  if (!worker) return undefined;
+  if (!proxy || !worker) return undefined;
+  return { worker: worker.pid, proxy: proxy.pid, all: [proxy.ppid, ...rows.filter((row) => row.ppid === proxy.ppid).map((row) => row.pid)] };
+}
+
+/** CPU time (ms) the processes `pids` have used so far: utime and stime from /proc/<pid>/stat. */
+export function cpuMs(pids: readonly string[]): number {
   const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  return () => {
-    // utime and stime: fields 14 and 15, counted after the command name's closing parenthesis.
-    const fields = readFileSync(`/proc/${worker.pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / hz) * 1000;
-  };
+  let ticks = 0;
+  for (const pid of pids) {
+    // Fields 14 and 15, counted after the command name's closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks / hz) * 1000;
+}
+
+/**
+ * CPU time of the runtime process that runs the Worker under `wrangler dev`, so a page's cost can
+ * be compared with `/api/health`'s without the load generator and other work on the machine
+ * deciding the figure. Undefined where /proc or the process is missing.
+ */
+export function workerProcessCpu(port: number): (() => number) | undefined {
+  const processes = serverProcesses(port);
+  if (!processes) return undefined;
+  return () => cpuMs([processes.worker]);
 }
