@@ -62,7 +62,6 @@ export function rememberUnits(c: AppContext, units: number): void {
 export interface ReadCartOptions {
   /** Bring the lines within stock first (1119 info). */
   recalculateStock?: boolean;
-  notices?: CartNotice[];
   /** The articles a mutation capped by stock: the 1139 notice names them. */
   limited?: readonly number[];
   /** The cart's object's answer to the mutation just made (its lines are not asked for again). */
@@ -92,7 +91,6 @@ export async function readCart(c: AppContext, cartId: string, options: ReadCartO
       };
     }
   }
-  const notices = [...(options.notices ?? []), ...limitNotice(options.limited ?? [], details)];
   const view = cartView({
     idCart: cartId,
     lines,
@@ -101,7 +99,7 @@ export async function readCart(c: AppContext, cartId: string, options: ReadCartO
     updatedAt,
     now: c.var.now,
     timeZone: CHANNEL_TIME_ZONES[channel.id],
-    notices,
+    notices: limitNotice(options.limited ?? [], details),
     outOfStock,
     services: { ...catalogue, insuranceAllowed: !user?.isB2b, installations, countryIso: channel.country, provinces },
     elsewhere,
