@@ -20,8 +20,8 @@ import { CONDITIONS } from '../domain/catalogue/listing-query';
 
 /** Spec §3 stock codes: 0–7, 9876 zone not available, 9999 forced discontinued. */
 export const AVAILABILITY_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 9876, 9999] as const;
-/** Codes 0–3 promise stock on hand (worker/cart/rules.ts): at stock 0 such an offer cannot be bought. */
-export const LAST_STOCKED_CODE = 3;
+/** Codes 0–3 promise stock on hand: at stock 0 such an offer cannot be bought. */
+export { LAST_STOCKED_CODE } from '../cart/rules';
 /** What an offer on hand (codes 0–3) becomes when a line sets its stock to 0 without a code: temporarily out of stock. */
 export const OUT_OF_STOCK_CODE = 6;
 /** The largest price a line may carry: 1,000,000.00 €. */

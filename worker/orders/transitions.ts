@@ -271,7 +271,7 @@ export function replacedOrderStatements(db: Db, input: { orderNumber: string; us
     db
       .update(offers)
       .set({ stock: sql`stock + (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines l WHERE l.order_number = ${n} AND l.stock_taken = 1 AND l.offer_id = offers.id)` })
-      .where(sql`id IN (SELECT offer_id FROM order_lines WHERE order_number = ${n} AND stock_taken = 1) AND ${cancelled}`),
+      .where(sql.raw(`id IN ${held}`)),
     db.run(settleStockCodesSql(held)),
     db.update(orderLines).set({ stockTaken: false }).where(sql`order_number = ${n} AND stock_taken = 1 AND ${cancelled}`),
     db
