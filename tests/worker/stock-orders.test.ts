@@ -11,6 +11,7 @@ import { REFRESH_CATALOGUE_SQL } from '../../worker/db/refresh';
 import { searchFacetsSql } from '../../worker/db/search-facets';
 import { OversoldError, placeOrders, type PlaceInput } from '../../worker/orders/place';
 import { transitionOrder } from '../../worker/orders/transitions';
+import { HOLD_WINDOW_MS, runPaymentChecks } from '../../worker/payments/scheduled';
 import { newUser, placeInput } from './order-helpers';
 import { bumpCatalogueVersion } from '../../worker/ssr/edge-cache';
 import { invalidationLog, VERSION_MEMO_MS } from '../../worker/ssr/catalogue-version';
@@ -217,5 +218,26 @@ describe('stock falling and coming back with orders', () => {
     expect(await cardById(e!.id)).toMatchObject({ price: e!.price, availabilityCode: e!.code });
     expect(await invalidations()).toEqual([...before, [e!.id]]);
     await expectFullRefreshEqual('after the change');
+  });
+
+  it('gives expired orders’ last units back when the payment checks cancel them, each article refreshed and its pages retired', async () => {
+    const [, , , , , f, g] = await soleOwnOffers();
+    await setStock(f!.offer, 1);
+    await setStock(g!.offer, 1);
+    // Card orders whose hold window has passed with no payment alive: the checks cancel them.
+    const long = new Date(Date.now() - HOLD_WINDOW_MS - 60_000);
+    for (const article of [f!, g!]) await placeOrders(db, order(await newUser(), article, 1, { paymentMethod: 'tarjeta', now: long }));
+    expect(await offerOf(f!.offer)).toEqual({ stock: 0, availability_code: 6, sold_out_code: f!.code });
+    const seq = await env.DB.prepare('SELECT max(seq) AS seq FROM catalogue_invalidations').first<number>('seq');
+    const result = await runPaymentChecks(env.DB, undefined, Date.now());
+    expect(result.cancelledOrders).toBe(2);
+    expect(await offerOf(f!.offer)).toEqual({ stock: 1, availability_code: f!.code, sold_out_code: null });
+    expect(await offerOf(g!.offer)).toEqual({ stock: 1, availability_code: g!.code, sold_out_code: null });
+    const written = await env.DB.prepare('SELECT article_ids FROM catalogue_invalidations WHERE seq > ?1 ORDER BY seq').bind(seq).all<{ article_ids: string }>();
+    expect(written.results.map((row) => JSON.parse(row.article_ids) as number[])).toEqual([[f!.id], [g!.id]]);
+    await isolatesCatchUp();
+    expect(await cardById(g!.id)).toMatchObject({ price: g!.price, availabilityCode: g!.code });
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM refresh_articles').first<number>('n')).toBe(0);
+    await expectFullRefreshEqual('after the payment checks');
   });
 });

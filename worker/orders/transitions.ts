@@ -15,7 +15,7 @@ import { appError } from '../http/errors';
 import type { Db } from '../db/client';
 import { offers, orderEvents, orderLines, orders, payments } from '../db/schema';
 import { nextState, type OrderEvent, type OrderState } from '../domain/orders/state-machine';
-import { releaseStockStatements } from '../payments/events';
+import { releaseStockStatements, stockRefreshStatements } from '../payments/events';
 import { settleStockCodesSql, sqlText, stageSoldOutSql } from '../db/stock-codes';
 import { idempotencyKey } from '../payments/adyen/client';
 import { maybeGatewayOf } from '../payments/providers';
@@ -77,10 +77,11 @@ function transitionStatements(
     d1.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(order.order_number, input.to, at),
   ];
   // Guarded by the cancelled state itself: given back once, whoever cancelled.
-  if (input.to === 'cancelled') statements.push(...releaseStockStatements(d1, order.order_number, at), voidUnrevealedCodesStatement(d1, order.order_number));
+  if (input.to === 'cancelled') statements.push(...releaseStockStatements(d1, order.order_number), voidUnrevealedCodesStatement(d1, order.order_number));
   // The customer's inbox message of the new state (shipped, delivered, cancelled), only if this batch moved the order.
   const news = orderNewsStatement(d1, order.order_number, input.to, at);
   if (news) statements.push(news);
+  if (input.to === 'cancelled') statements.push(...stockRefreshStatements(d1, at));
   return statements;
 }
 

@@ -100,7 +100,7 @@ async function applyStoredEvent(db: D1Database, key: { pspReference: string; eve
       if (change.becamePaid) statements.push(...orderNumbers.flatMap((number) => orderPaidStatements(db, number, guard, now)));
       // The provider gave up on the payment (EXPIRE, OFFER_CLOSED): its orders are cancelled and their stock
       // goes back, unless another attempt at the same reference is still alive or paid.
-      if (change.state === 'expired') statements.push(...orderNumbers.flatMap((number) => orderExpiredStatements(db, number, { reference: payment.reference, guard }, now)));
+      if (change.state === 'expired') statements.push(...orderNumbers.flatMap((number) => orderExpiredStatements(db, number, { reference: payment.reference, guard }, now)), ...stockRefreshStatements(db, now));
     }
     const results = await db.batch(statements);
     if (results[0]!.meta.changes === 1) {
@@ -172,7 +172,7 @@ export function orderExpiredStatements(db: D1Database, orderNumber: string, scop
       )
       .bind(cancelled, now, orderNumber, guard?.paymentId ?? null, guard?.version ?? null, scope.reference, guard?.paymentId ?? null),
     db.prepare('INSERT INTO order_events (order_number, state, at) SELECT ?, ?, ? WHERE changes() = 1').bind(orderNumber, cancelled, now),
-    ...releaseStockStatements(db, orderNumber, now),
+    ...releaseStockStatements(db, orderNumber),
     // The customer's inbox message (worker/inbox/order-news.ts), only once the order is cancelled.
     orderNewsStatement(db, orderNumber, cancelled, now)!,
   ];
@@ -182,11 +182,11 @@ export function orderExpiredStatements(db: D1Database, orderNumber: string, scop
  * Gives a cancelled order's units back to their offers, once: the lines that hold stock
  * (`stock_taken`) add their quantity back, then stop holding it, in the same batch. A second
  * delivery, a cron run and a webhook racing find no line holding stock and change nothing.
- * Offers that had run out promise their code again, and the articles whose code came back are
- * refreshed and their pages retired in the same batch (worker/db/stock-codes.ts); nothing may
- * change offers after these statements in the batch.
+ * Offers that had run out promise their code again, and their articles are staged: the batch
+ * ends with `stockRefreshStatements`, once however many orders it gives back, which refreshes
+ * them and retires their pages (worker/db/stock-codes.ts).
  */
-export function releaseStockStatements(db: D1Database, orderNumber: string, now: number): D1PreparedStatement[] {
+export function releaseStockStatements(db: D1Database, orderNumber: string): D1PreparedStatement[] {
   const cancelledOrder = "EXISTS (SELECT 1 FROM orders WHERE order_number = ?1 AND state = 'cancelled')";
   const held = `(SELECT offer_id FROM order_lines WHERE order_number = ?1 AND stock_taken = 1 AND ${cancelledOrder})`;
   return [
@@ -199,8 +199,12 @@ export function releaseStockStatements(db: D1Database, orderNumber: string, now:
       .bind(orderNumber),
     db.prepare(settleStockCodesSql(held)).bind(orderNumber),
     db.prepare(`UPDATE order_lines SET stock_taken = 0 WHERE order_number = ?1 AND stock_taken = 1 AND ${cancelledOrder}`).bind(orderNumber),
-    ...stockRefreshSql(now).map((text) => db.prepare(text)),
   ];
+}
+
+/** Last in a batch that gave stock back: what the codes changed shows on the store (nothing when none changed). */
+export function stockRefreshStatements(db: D1Database, now: number): D1PreparedStatement[] {
+  return stockRefreshSql(now).map((text) => db.prepare(text));
 }
 
 /** Stores the verified events and applies each to its payment, if it exists yet. */

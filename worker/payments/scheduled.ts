@@ -15,7 +15,7 @@
  * A plain function of the database, the gateway and `now`, so the worker tests call it directly.
  */
 import { idempotencyKey } from './adyen/client';
-import { GATEWAY_METHODS_SQL, LIVE_PAYMENT_STATES, orderExpiredStatements, receiveEvents } from './events';
+import { GATEWAY_METHODS_SQL, LIVE_PAYMENT_STATES, orderExpiredStatements, receiveEvents, stockRefreshStatements } from './events';
 import type { PaymentGateway } from './port';
 
 /** How long an order paid by card keeps its stock while unpaid: two days to come back (a refused card, the pay-later link). */
@@ -76,7 +76,7 @@ export async function runPaymentChecks(db: D1Database, gateways: GatewayLookup, 
     .bind(now - HOLD_WINDOW_MS, BATCH)
     .all<{ order_number: string; reference: string }>();
   for (const order of overdue.results) {
-    const [cancelled] = await db.batch(orderExpiredStatements(db, order.order_number, { reference: order.reference }, now));
+    const [cancelled] = await db.batch([...orderExpiredStatements(db, order.order_number, { reference: order.reference }, now), ...stockRefreshStatements(db, now)]);
     result.cancelledOrders += cancelled!.meta.changes;
   }
   return result;
