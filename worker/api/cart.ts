@@ -8,10 +8,10 @@ import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { attachService, cartStub, cartError, callerCart, ownCart, priceInstallation, readCart, rememberUnits } from '../cart/service';
-import { articleOffersRead, factsRead, pickOffer } from '../cart/facts';
-import { viewDataRead, viewNeeds } from '../cart/view-data';
+import { factsRead, pickOffer } from '../cart/facts';
+import { addArticlesRead, viewDataRead, viewNeeds } from '../cart/view-data';
 import { catalogueAccess, noteCatalogueRead } from '../cart/catalogue-access';
-import { readAll, readsTogether } from '../db/raw';
+import { readAll } from '../db/raw';
 import type { CartSnapshot } from '../cart/cart-do';
 import { CART_CODES, type OfferFact } from '../cart/rules';
 import type { AppContext, AppEnv } from '../http/context';
@@ -92,8 +92,7 @@ async function addPricingInstallations(c: AppContext, cartId: string, wanted: re
   const { db, channel, language } = c.var;
   const stub = cartStub(c, cartId);
   const before = await stub.snapshot();
-  const named = wanted.flatMap((w) => (w.idOffer === undefined ? [] : [w.idOffer]));
-  const [offersOf, read] = await readAll(db, [readsTogether(wanted.map((w) => articleOffersRead(channel.id, w.idArticle))), viewDataRead(channel, language, viewNeeds(before.lines, { offerIds: named }))]);
+  const [[offersOf, read]] = await readAll(db, [addArticlesRead(channel, language, wanted, before.lines)]);
   const items: { fact: OfferFact; qty: number }[] = [];
   for (const [index, w] of wanted.entries()) {
     const fact = pickOffer(offersOf[index]!, w.idOffer);

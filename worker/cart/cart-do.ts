@@ -9,11 +9,10 @@
  * without any other await.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { readsTogether } from '../db/raw';
 import { readCatalogue, type CatalogueAccess, type CatalogueRead } from './catalogue-access';
-import { articleOffersRead, factsRead, pickOffer } from './facts';
+import { factsRead, pickOffer } from './facts';
 import { CART_CODES, MAX_ARTICLE_LINES, decideAdd, decideQty, reconcile, type CartCode, type LineState, type OfferFact, type Reconciliation } from './rules';
-import { viewDataRead, viewNeeds, type ViewData } from './view-data';
+import { addArticlesRead, viewDataRead, viewNeeds, type ViewData } from './view-data';
 
 export type LineKind = 'article' | 'insurance' | 'service' | 'installation';
 
@@ -215,10 +214,7 @@ export class CartDO extends DurableObject<Env> {
    * `offerIds` are the offers added, in the order of `wanted`.
    */
   async addArticles(wanted: readonly { idArticle: number; idOffer?: number; qty: number }[], access: CatalogueAccess, now: number): Promise<ReadMutation<CartSnapshot & { limited: number[]; offerIds: number[] }, { ok: false; articleNotFound: number }>> {
-    const { channel, language } = access;
-    const named = wanted.flatMap((w) => (w.idOffer === undefined ? [] : [w.idOffer]));
-    const offers = readsTogether(wanted.map((w) => articleOffersRead(channel.id, w.idArticle)));
-    const { values: [offersOf, read], d1 } = await readCatalogue(this.env.DB, access, [offers, viewDataRead(channel, language, viewNeeds(this.rows(), { offerIds: named }))]);
+    const { values: [[offersOf, read]], d1 } = await readCatalogue(this.env.DB, access, [addArticlesRead(access.channel, access.language, wanted, this.rows())]);
     const items: { fact: OfferFact; qty: number }[] = [];
     for (const [index, w] of wanted.entries()) {
       const fact = pickOffer(offersOf[index]!, w.idOffer);

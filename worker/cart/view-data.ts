@@ -14,7 +14,7 @@ import type { Language } from '../../client/i18n/languages';
 import { constantRead, readsTogether, type Read } from '../db/raw';
 import { coveredArticlesRead, type CoveredArticle } from '../insurances/covered';
 import type { CartLineRow } from './cart-do';
-import { articleExtrasRead, factsRead, lineDetailsRead, offersElsewhereRead, type ArticleExtras, type LineDetail, type OfferElsewhere } from './facts';
+import { articleExtrasRead, articleOffersRead, factsRead, lineDetailsRead, offersElsewhereRead, type ArticleExtras, type LineDetail, type OfferElsewhere } from './facts';
 import { installationCatalogueRead, provincePrefixesRead, type InstallationOffer, type ProvincePrefixes } from './installation';
 import type { OfferFact } from './rules';
 import { serviceCatalogueRead, type ServiceCatalogue } from './services';
@@ -81,4 +81,13 @@ export function viewDataRead(channel: { id: string; country: string }, language:
       return { needs, details, facts, extras, elsewhere, catalogue, installations, provinces, covered };
     },
   };
+}
+
+/**
+ * What adding articles reads in one round trip: each article's offers (`pickOffer` chooses among
+ * them), and what the answer shows of `lines` and of the offers named.
+ */
+export function addArticlesRead(channel: { id: string; country: string }, language: Language, wanted: readonly { idArticle: number; idOffer?: number }[], lines: readonly CartLineRow[]) {
+  const named = wanted.flatMap((w) => (w.idOffer === undefined ? [] : [w.idOffer]));
+  return readsTogether([readsTogether(wanted.map((w) => articleOffersRead(channel.id, w.idArticle))), viewDataRead(channel, language, viewNeeds(lines, { offerIds: named }))]);
 }

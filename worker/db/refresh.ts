@@ -184,7 +184,7 @@ WHERE length(v.term) BETWEEN 3 AND 40;`;
 // alone; search reads prices and availability from `listings`.
 
 /** SQL: the articles of a catalogue update, a JSON array bound as ?1. */
-export const JSON_ARTICLES = '(SELECT value FROM json_each(?1))';
+const JSON_ARTICLES = '(SELECT value FROM json_each(?1))';
 const EVERY_CHANNEL = `(${CHANNEL_IDS.map((id) => `'${id}'`).join(', ')})`;
 
 /**
@@ -255,7 +255,7 @@ export const REFRESH_ARTICLES_AFTER_SQL: string[] = jsonRefresh.after;
 // (worker/ssr/catalogue-version.ts).
 
 /** Invalidation rows older than this are deleted (cached copies live 300 s; isolates read the last 10 minutes). */
-export const INVALIDATION_RETENTION_MS = 86_400_000;
+const INVALIDATION_RETENTION_MS = 86_400_000;
 
 /**
  * SQL: a catalogue_invalidations row naming the articles of `changed` (a SELECT of one column,
