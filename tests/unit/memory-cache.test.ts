@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MemoryPageCache, type StoredPage } from '../../worker/ssr/memory-cache';
 
@@ -17,23 +18,28 @@ describe('MemoryPageCache', () => {
     const cache = new MemoryPageCache();
     cache.set('k', MemoryPageCache.entryOf(page(html)));
     const entry = cache.get('k', 0)!;
-    const body = text(MemoryPageCache.body(entry, 'NEW'));
+    const body = text(MemoryPageCache.body(entry, 'NEW', 'identity'));
     expect(body).toBe('<script nonce="NEW" src="/a.js"></script><style nonce="NEW">p{}</style><p>xxxxxxxxxx</p>');
     expect(entry.headers).toEqual([['content-type', 'text/html; charset=utf-8']]);
   });
 
-  it('keeps text outside ASCII intact and counts its size in bytes', () => {
+  it('keeps text outside ASCII intact, gzip-encoded or as text, and counts its compressed size', () => {
     const cache = new MemoryPageCache();
-    const entry = MemoryPageCache.entryOf(page(`<p nonce="${NONCE}">Portátil · 1.299,00 €</p>`));
+    const long = `<p nonce="${NONCE}">${'Portátil · 1.299,00 € '.repeat(200)}</p><script nonce="${NONCE}"></script>`;
+    const entry = MemoryPageCache.entryOf(page(long));
     cache.set('k', entry);
-    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'n2'))).toBe('<p nonce="n2">Portátil · 1.299,00 €</p>');
-    expect(entry.size).toBe(new TextEncoder().encode(`<p nonce="">Portátil · 1.299,00 €</p>`).byteLength);
+    const expected = long.replaceAll(NONCE, 'n2');
+    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'n2', 'identity'))).toBe(expected);
+    const gzip = MemoryPageCache.body(cache.get('k', 0)!, 'n2', 'gzip');
+    expect(text(gunzipSync(gzip))).toBe(expected);
+    expect(entry.size).toBeLessThan(new TextEncoder().encode(long).byteLength / 10);
+    expect(cache.stats.size).toBe(entry.size);
   });
 
   it('keeps a page without a nonce (XML) as it is', () => {
     const cache = new MemoryPageCache();
     cache.set('k', MemoryPageCache.entryOf(page('<urlset/>', 10, null)));
-    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'NEW'))).toBe('<urlset/>');
+    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'NEW', 'identity'))).toBe('<urlset/>');
   });
 
   it('stops serving an entry at its expiry and forgets it', () => {
@@ -56,15 +62,19 @@ describe('MemoryPageCache', () => {
   });
 
   it('stays within its size, refuses a page larger than all of it, and counts a replaced page once', () => {
-    const cache = new MemoryPageCache({ maxEntries: 100, maxSize: 25 });
+    const size = MemoryPageCache.entryOf(page('a'.repeat(10))).size;
+    const cache = new MemoryPageCache({ maxEntries: 100, maxSize: 2 * size + 1 });
     cache.set('a', MemoryPageCache.entryOf(page('a'.repeat(10))));
     cache.set('b', MemoryPageCache.entryOf(page('b'.repeat(10))));
     cache.set('c', MemoryPageCache.entryOf(page('c'.repeat(10))));
-    expect(cache.stats).toEqual({ entries: 2, size: 20 });
+    expect(cache.stats).toEqual({ entries: 2, size: 2 * size });
     expect(cache.get('a', 0)).toBeUndefined();
-    cache.set('huge', MemoryPageCache.entryOf(page('h'.repeat(26))));
+    const huge = MemoryPageCache.entryOf(page(crypto.randomUUID().repeat(3)));
+    expect(huge.size).toBeGreaterThan(2 * size + 1);
+    cache.set('huge', huge);
     expect(cache.get('huge', 0)).toBeUndefined();
-    cache.set('c', MemoryPageCache.entryOf(page('C'.repeat(5))));
-    expect(cache.stats).toEqual({ entries: 2, size: 15 });
+    const smaller = MemoryPageCache.entryOf(page('C'));
+    cache.set('c', smaller);
+    expect(cache.stats).toEqual({ entries: 2, size: size + smaller.size });
   });
 });

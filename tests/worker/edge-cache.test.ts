@@ -49,6 +49,34 @@ describe('edge cache', () => {
     expect(second.html.replaceAll(second.nonce!, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
   });
 
+  it('sends a hit gzip-encoded as kept to a client that takes gzip, and as text to one that does not', async () => {
+    const path = await productPath();
+    const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+    const first = await get(`http://es.localhost${path}`, browser);
+    expect(first.cache).toBe('MISS');
+    expect(first.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(first.headers.get('Content-Encoding')).toBeNull();
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(`http://es.localhost${path}`, { headers: browser }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.headers.get('X-Cache')).toBe('HIT');
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    expect(response.headers.get('Vary')).toBe('Accept-Encoding');
+    const compressed = new Uint8Array(await response.arrayBuffer());
+    expect([compressed[0], compressed[1]]).toEqual([0x1f, 0x8b]);
+    const html = await new Response(new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(compressed.byteLength).toBeLessThan(new TextEncoder().encode(html).byteLength / 4);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')![1]!;
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html.replaceAll(nonce, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
+    for (const refused of [{}, { 'Accept-Encoding': 'br, gzip;q=0' }]) {
+      const plain = await get(`http://es.localhost${path}`, refused);
+      expect(plain.cache).toBe('HIT');
+      expect(plain.headers.get('Content-Encoding')).toBeNull();
+      expect(plain.html.replaceAll(plain.nonce!, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
+    }
+  });
+
   it('stores the copy as public, s-maxage=300 under a versioned synthetic key', async () => {
     await get('http://es.localhost/');
     const version = (await env.CACHE.get(CATALOGUE_VERSION_KEY))!;

@@ -23,6 +23,7 @@ import { href, languagePrefix, matchPath, type RouteId, type RoutingChannel } fr
 import type { Channel } from '../channel/channels';
 import type { AppContext, AppEnv } from '../http/context';
 import { contentSecurityPolicy } from '../http/security-headers';
+import { acceptsGzip } from './gzip-parts';
 import { catalogueVersion, invalidationLog, type InvalidationLog } from './catalogue-version';
 import { DEFAULT_MEMORY_LIMITS, MemoryPageCache, type MemoryCacheLimits, type MemoryEntry, type StoredPage } from './memory-cache';
 
@@ -169,11 +170,18 @@ function visitorHeaders(headers: Headers): Headers {
   return copy;
 }
 
-/** A stored page as this response: this response's nonce in the HTML and the CSP header, no-cache for the browser. */
-function hitResponse(entry: MemoryEntry, nonce: string, tier: 'memory' | 'edge'): Response {
-  const headers: [string, string][] = [...entry.headers, ['X-Cache', 'HIT'], ['X-Cache-Tier', tier], ['Cache-Control', 'no-cache']];
+/**
+ * A stored page as this response: this response's nonce in the HTML and the CSP header, no-cache
+ * for the browser; gzip-encoded as kept when the client takes gzip (`encodeBody: 'manual'`: the
+ * runtime sends the bytes as they are), else as text.
+ */
+function hitResponse(entry: MemoryEntry, c: AppContext, tier: 'memory' | 'edge'): Response {
+  const nonce = c.var.nonce;
+  const headers: [string, string][] = [...entry.headers, ['X-Cache', 'HIT'], ['X-Cache-Tier', tier], ['Cache-Control', 'no-cache'], ['Vary', 'Accept-Encoding']];
   if (entry.html) headers.push(['Content-Security-Policy', contentSecurityPolicy(nonce)]);
-  return new Response(MemoryPageCache.body(entry, nonce), { status: entry.status, headers });
+  if (!acceptsGzip(c.req.header('Accept-Encoding'))) return new Response(MemoryPageCache.body(entry, nonce, 'identity'), { status: entry.status, headers });
+  headers.push(['Content-Encoding', 'gzip']);
+  return new Response(MemoryPageCache.body(entry, nonce, 'gzip'), { status: entry.status, headers, encodeBody: 'manual' });
 }
 
 /** A Cache API copy as a stored page (a copy without the nonce header: its first nonce attribute). */
@@ -213,7 +221,7 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
         key = edgeCacheKey(url, channel.id, c.var.language, version);
         memory?.dropInvalidated(log);
         const inMemory = memory?.get(key);
-        if (inMemory) return respond(c, hitResponse(inMemory, c.var.nonce, 'memory'));
+        if (inMemory) return respond(c, hitResponse(inMemory, c, 'memory'));
         const stored = await cache.match(key);
         const page = stored ? await fromCacheApi(stored, Date.now()) : undefined;
         if (page && log.isStale(page.articles ?? [], page.seq ?? 0)) {
@@ -223,7 +231,7 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
         } else if (page && page.expires > Date.now()) {
           const entry = MemoryPageCache.entryOf(page);
           memory?.set(key, entry);
-          return respond(c, hitResponse(entry, c.var.nonce, 'edge'));
+          return respond(c, hitResponse(entry, c, 'edge'));
         }
       } catch (error) {
         // KV or the cache failing must not take the page down: render it, uncached.
@@ -262,6 +270,6 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
         await cache.put(cacheKey, new Response(body, { status: 200, headers: stored }));
       })().catch((error: unknown) => console.error('Edge cache store failed', cacheKey, error)),
     );
-    respond(c, withHeaders(response, { 'X-Cache': 'MISS', 'Cache-Control': 'no-cache' }, forVisitor));
+    respond(c, withHeaders(response, { 'X-Cache': 'MISS', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' }, forVisitor));
   };
 }

@@ -8,10 +8,13 @@
  * rendered: when the isolate's invalidation log brings newer rows, the entries showing those
  * articles are dropped, and only those (`dropInvalidated`).
  *
- * A page is kept as the UTF-8 bytes around its CSP nonce, so a hit copies the parts with the new
- * response's nonce between them instead of parsing or encoding the HTML again. The nonce is 128
- * random bits in base64 (ASCII): it is never found in the page by chance.
+ * A page is kept as the UTF-8 bytes around its CSP nonce, each part compressed once
+ * (./gzip-parts.ts), so a hit puts the compressed parts together with the new response's nonce
+ * between them instead of parsing, encoding or compressing the HTML again, and an entry takes
+ * about a seventh of the page's size. The nonce is 128 random bits in base64 (ASCII): it is
+ * never found in the page by chance.
  */
+import { compressedSize, compressParts, gzipBody, plainBody, type GzipParts } from './gzip-parts';
 
 const encoder = new TextEncoder();
 
@@ -20,11 +23,11 @@ export interface MemoryEntry {
   headers: [string, string][];
   /** An HTML page (its nonce must match the response's CSP). */
   html: boolean;
-  /** The body's UTF-8 bytes, split at every occurrence of the nonce it was stored with. */
-  parts: Uint8Array[];
+  /** The body's UTF-8 bytes, split at every occurrence of the nonce it was stored with, each part compressed. */
+  parts: GzipParts;
   /** Epoch ms after which the entry is not served. */
   expires: number;
-  /** Size of the parts in bytes. */
+  /** Size of the compressed parts in bytes. */
   size: number;
   /** The articles the page shows. */
   articles: readonly number[];
@@ -82,7 +85,7 @@ export class MemoryPageCache {
 
   /** A stored page as an entry, split at its nonce. */
   static entryOf(page: StoredPage): MemoryEntry {
-    const parts = (page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => encoder.encode(part));
+    const parts = compressParts((page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => encoder.encode(part)));
     const html = /^text\/html\b/i.test(page.headers.get('Content-Type') ?? '');
     return {
       status: page.status,
@@ -90,7 +93,7 @@ export class MemoryPageCache {
       html,
       parts,
       expires: page.expires,
-      size: parts.reduce((sum, part) => sum + part.byteLength, 0),
+      size: compressedSize(parts),
       articles: page.articles ?? [],
       seq: page.seq ?? 0,
     };
@@ -124,20 +127,10 @@ export class MemoryPageCache {
     }
   }
 
-  /** The entry's body (UTF-8) with `nonce` wherever the stored nonce was. */
-  static body(entry: MemoryEntry, nonce: string): Uint8Array<ArrayBuffer> {
+  /** The entry's body (UTF-8) with `nonce` wherever the stored nonce was: gzip-encoded, or as text. */
+  static body(entry: MemoryEntry, nonce: string, encoding: 'gzip' | 'identity'): Uint8Array<ArrayBuffer> {
     const between = encoder.encode(nonce);
-    const body = new Uint8Array(entry.size + between.byteLength * (entry.parts.length - 1));
-    let offset = 0;
-    entry.parts.forEach((part, index) => {
-      if (index > 0) {
-        body.set(between, offset);
-        offset += between.byteLength;
-      }
-      body.set(part, offset);
-      offset += part.byteLength;
-    });
-    return body;
+    return encoding === 'gzip' ? gzipBody(entry.parts, between) : plainBody(entry.parts, between);
   }
 
   get stats(): { entries: number; size: number } {
