@@ -19,7 +19,8 @@ const STEP_NAMES = ['Cesta', 'Direcciones', 'Entrega', 'Pago', 'Resumen'];
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/screens/checkout-${name}.png`, fullPage: true });
+  // A full-page capture of a long step on a busy two-core machine once took over the 20 s of an action.
+  await page.screenshot({ path: `test-results/screens/checkout-${name}.png`, fullPage: true, timeout: 60_000 });
 }
 
 /** The step indicator: the one current step (aria-current="step") and a link back to every step before it. */
