@@ -31,7 +31,7 @@ describe('gzip parts', () => {
   });
 
   it('combine CRCs as if computed over the joined text', () => {
-    for (const [a, b] of [[0, 0], [1, 0], [0, 1], [17, 100_000], [65_536, 3], [1_000_000, 1_000_001]]) {
+    for (const [a, b] of [[0, 0], [1, 0], [0, 1], [17, 100_000], [65_536, 3], [1_000_000, 1_000_001]] as const) {
       const left = bytes(sample(a, 3));
       const right = bytes(sample(b, 4));
       const joined = new Uint8Array(left.byteLength + right.byteLength);

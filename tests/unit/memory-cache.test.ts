@@ -10,7 +10,7 @@ const page = (body: string, expires = 10_000, nonce: string | null = NONCE): Sto
   nonce,
   expires,
 });
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const text = (body: { bytes: Uint8Array; gzip: boolean }) => new TextDecoder().decode(body.gzip ? gunzipSync(body.bytes) : body.bytes);
 const html = `<script nonce="${NONCE}" src="/a.js"></script><style nonce="${NONCE}">p{}</style><p>${'x'.repeat(10)}</p>`;
 
 describe('MemoryPageCache', () => {
@@ -18,20 +18,33 @@ describe('MemoryPageCache', () => {
     const cache = new MemoryPageCache();
     cache.set('k', MemoryPageCache.entryOf(page(html)));
     const entry = cache.get('k', 0)!;
-    const body = text(MemoryPageCache.body(entry, 'NEW', 'identity'));
+    const body = text(MemoryPageCache.body(entry, 'NEW', true));
     expect(body).toBe('<script nonce="NEW" src="/a.js"></script><style nonce="NEW">p{}</style><p>xxxxxxxxxx</p>');
     expect(entry.headers).toEqual([['content-type', 'text/html; charset=utf-8']]);
   });
 
-  it('keeps text outside ASCII intact, gzip-encoded or as text, and counts its compressed size', () => {
+  it('keeps text outside ASCII intact and counts its size in bytes', () => {
+    const cache = new MemoryPageCache();
+    const entry = MemoryPageCache.entryOf(page(`<p nonce="${NONCE}">Portátil · 1.299,00 €</p>`));
+    cache.set('k', entry);
+    const body = MemoryPageCache.body(cache.get('k', 0)!, 'n2', true);
+    expect(body.gzip).toBe(false); // kept as text: sent as text, whatever the client takes
+    expect(text(body)).toBe('<p nonce="n2">Portátil · 1.299,00 €</p>');
+    expect(entry.size).toBe(new TextEncoder().encode(`<p nonce="">Portátil · 1.299,00 €</p>`).byteLength);
+  });
+
+  it('kept compressed: gzip-encoded for a client that takes it, as text for one that does not, in a fraction of the size', () => {
     const cache = new MemoryPageCache();
     const long = `<p nonce="${NONCE}">${'Portátil · 1.299,00 € '.repeat(200)}</p><script nonce="${NONCE}"></script>`;
-    const entry = MemoryPageCache.entryOf(page(long));
+    const entry = MemoryPageCache.entryOf(page(long), true);
     cache.set('k', entry);
     const expected = long.replaceAll(NONCE, 'n2');
-    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'n2', 'identity'))).toBe(expected);
-    const gzip = MemoryPageCache.body(cache.get('k', 0)!, 'n2', 'gzip');
-    expect(text(gunzipSync(gzip))).toBe(expected);
+    const gzip = MemoryPageCache.body(cache.get('k', 0)!, 'n2', true);
+    expect(gzip.gzip).toBe(true);
+    expect(text(gzip)).toBe(expected);
+    const plain = MemoryPageCache.body(cache.get('k', 0)!, 'n2', false);
+    expect(plain.gzip).toBe(false);
+    expect(new TextDecoder().decode(plain.bytes)).toBe(expected);
     expect(entry.size).toBeLessThan(new TextEncoder().encode(long).byteLength / 10);
     expect(cache.stats.size).toBe(entry.size);
   });
@@ -39,7 +52,7 @@ describe('MemoryPageCache', () => {
   it('keeps a page without a nonce (XML) as it is', () => {
     const cache = new MemoryPageCache();
     cache.set('k', MemoryPageCache.entryOf(page('<urlset/>', 10, null)));
-    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'NEW', 'identity'))).toBe('<urlset/>');
+    expect(text(MemoryPageCache.body(cache.get('k', 0)!, 'NEW', true))).toBe('<urlset/>');
   });
 
   it('stops serving an entry at its expiry and forgets it', () => {

@@ -49,15 +49,17 @@ describe('edge cache', () => {
     expect(second.html.replaceAll(second.nonce!, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
   });
 
-  it('sends a hit gzip-encoded as kept to a client that takes gzip, and as text to one that does not', async () => {
+  it('where hits are sent compressed (EDGE_CACHE_GZIP, deployed environments), sends one gzip-encoded to a client that takes gzip, and as text to one that does not', async () => {
+    const deployed = { ...env, EDGE_CACHE_GZIP: 'on' } as Env;
+    const through = createApp({ edgeCache: true });
     const path = await productPath();
     const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
-    const first = await get(`http://es.localhost${path}`, browser);
+    const first = await get(`http://es.localhost${path}`, browser, through, deployed);
     expect(first.cache).toBe('MISS');
     expect(first.headers.get('Vary')).toBe('Accept-Encoding');
     expect(first.headers.get('Content-Encoding')).toBeNull();
     const ctx = createExecutionContext();
-    const response = await app.fetch(new Request(`http://es.localhost${path}`, { headers: browser }), env, ctx);
+    const response = await through.fetch(new Request(`http://es.localhost${path}`, { headers: browser }), deployed, ctx);
     await waitOnExecutionContext(ctx);
     expect(response.headers.get('X-Cache')).toBe('HIT');
     expect(response.headers.get('Content-Encoding')).toBe('gzip');
@@ -69,12 +71,23 @@ describe('edge cache', () => {
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')![1]!;
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html.replaceAll(nonce, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
-    for (const refused of [{}, { 'Accept-Encoding': 'br, gzip;q=0' }]) {
-      const plain = await get(`http://es.localhost${path}`, refused);
+    for (const refused of [{}, { 'Accept-Encoding': 'br, gzip;q=0' }] as Record<string, string>[]) {
+      const plain = await get(`http://es.localhost${path}`, refused, through, deployed);
       expect(plain.cache).toBe('HIT');
       expect(plain.headers.get('Content-Encoding')).toBeNull();
       expect(plain.html.replaceAll(plain.nonce!, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'));
     }
+  });
+
+  it('in development, sends hits as text even to a client that takes gzip', async () => {
+    const path = await productPath();
+    const local = { ...env, ENVIRONMENT: 'development' } as Env;
+    const through = createApp({ edgeCache: true });
+    await get(`http://es.localhost${path}`, {}, through, local);
+    const hit = await get(`http://es.localhost${path}`, { 'Accept-Encoding': 'br, gzip' }, through, local);
+    expect(hit.cache).toBe('HIT');
+    expect(hit.headers.get('Content-Encoding')).toBeNull();
+    expect(hit.html).toContain(`nonce="${hit.nonce}"`);
   });
 
   it('stores the copy as public, s-maxage=300 under a versioned synthetic key', async () => {

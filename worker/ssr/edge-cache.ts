@@ -96,6 +96,19 @@ export function edgeCacheKey(url: URL, channel: string, language: string, versio
   return `${url.origin}/__edge-cache/${encodeURIComponent(version)}/${channel}/${language}${url.pathname}${url.search}`;
 }
 
+/**
+ * Whether pages are kept compressed and hits sent gzip-encoded: in every environment but
+ * development, unless the `EDGE_CACHE_GZIP` var says `on` or `off`. Locally, the two runtime
+ * layers in front of the Worker (`wrangler dev`'s proxy and miniflare's entry) decode a gzip
+ * response and encode it again, which costs more than the bytes save; on Cloudflare the front
+ * line passes it as it is.
+ */
+function gzipByEnvironment(env: Env): boolean {
+  const flag = (env as Env & { EDGE_CACHE_GZIP?: string }).EDGE_CACHE_GZIP;
+  if (flag === 'on' || flag === 'off') return flag === 'on';
+  return env.ENVIRONMENT !== 'development';
+}
+
 /** The cache is on in every environment but development, unless the `EDGE_CACHE` var says `on` or `off`. */
 function enabledByEnvironment(env: Env): boolean {
   const flag = (env as Env & { EDGE_CACHE?: string }).EDGE_CACHE;
@@ -172,16 +185,17 @@ function visitorHeaders(headers: Headers): Headers {
 
 /**
  * A stored page as this response: this response's nonce in the HTML and the CSP header, no-cache
- * for the browser; gzip-encoded as kept when the client takes gzip (`encodeBody: 'manual'`: the
- * runtime sends the bytes as they are), else as text.
+ * for the browser; gzip-encoded as kept when it is kept compressed and the client takes gzip
+ * (`encodeBody: 'manual'`: the runtime sends the bytes as they are), else as text.
  */
 function hitResponse(entry: MemoryEntry, c: AppContext, tier: 'memory' | 'edge'): Response {
   const nonce = c.var.nonce;
   const headers: [string, string][] = [...entry.headers, ['X-Cache', 'HIT'], ['X-Cache-Tier', tier], ['Cache-Control', 'no-cache'], ['Vary', 'Accept-Encoding']];
   if (entry.html) headers.push(['Content-Security-Policy', contentSecurityPolicy(nonce)]);
-  if (!acceptsGzip(c.req.header('Accept-Encoding'))) return new Response(MemoryPageCache.body(entry, nonce, 'identity'), { status: entry.status, headers });
+  const body = MemoryPageCache.body(entry, nonce, acceptsGzip(c.req.header('Accept-Encoding')));
+  if (!body.gzip) return new Response(body.bytes, { status: entry.status, headers });
   headers.push(['Content-Encoding', 'gzip']);
-  return new Response(MemoryPageCache.body(entry, nonce, 'gzip'), { status: entry.status, headers, encodeBody: 'manual' });
+  return new Response(body.bytes, { status: entry.status, headers, encodeBody: 'manual' });
 }
 
 /** A Cache API copy as a stored page (a copy without the nonce header: its first nonce attribute). */
@@ -229,7 +243,7 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
           const staleKey = key;
           ctx!.waitUntil(cache.delete(staleKey).catch((error: unknown) => console.error('Edge cache delete failed', staleKey, error)));
         } else if (page && page.expires > Date.now()) {
-          const entry = MemoryPageCache.entryOf(page);
+          const entry = MemoryPageCache.entryOf(page, gzipByEnvironment(c.env));
           memory?.set(key, entry);
           return respond(c, hitResponse(entry, c, 'edge'));
         }
@@ -260,7 +274,7 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
         if (expires <= storedAt) return;
         const stored = visitorHeaders(response.headers);
         const articles = [...(c.get('edgeCacheArticles') ?? [])];
-        memory?.set(cacheKey, MemoryPageCache.entryOf({ status: 200, headers: stored, body, nonce, expires, articles, seq }));
+        memory?.set(cacheKey, MemoryPageCache.entryOf({ status: 200, headers: stored, body, nonce, expires, articles, seq }, gzipByEnvironment(c.env)));
         stored.set('Cache-Control', `public, s-maxage=${Math.max(1, Math.ceil((expires - storedAt) / 1000))}`);
         stored.set(STORED_AT, String(storedAt));
         stored.set(STORED_NONCE, nonce);

@@ -8,11 +8,11 @@
  * rendered: when the isolate's invalidation log brings newer rows, the entries showing those
  * articles are dropped, and only those (`dropInvalidated`).
  *
- * A page is kept as the UTF-8 bytes around its CSP nonce, each part compressed once
- * (./gzip-parts.ts), so a hit puts the compressed parts together with the new response's nonce
- * between them instead of parsing, encoding or compressing the HTML again, and an entry takes
- * about a seventh of the page's size. The nonce is 128 random bits in base64 (ASCII): it is
- * never found in the page by chance.
+ * A page is kept as the UTF-8 bytes around its CSP nonce, so a hit copies the parts with the new
+ * response's nonce between them instead of parsing or encoding the HTML again; where hits are
+ * sent gzip-encoded (deployed environments, ./edge-cache.ts), each part is kept compressed once
+ * (./gzip-parts.ts), and an entry takes about a seventh of the page's size. The nonce is 128
+ * random bits in base64 (ASCII): it is never found in the page by chance.
  */
 import { compressedSize, compressParts, gzipBody, plainBody, type GzipParts } from './gzip-parts';
 
@@ -23,11 +23,11 @@ export interface MemoryEntry {
   headers: [string, string][];
   /** An HTML page (its nonce must match the response's CSP). */
   html: boolean;
-  /** The body's UTF-8 bytes, split at every occurrence of the nonce it was stored with, each part compressed. */
-  parts: GzipParts;
+  /** The body's UTF-8 bytes, split at every occurrence of the nonce it was stored with: as they are, or each part compressed. */
+  parts: { gzip: false; text: Uint8Array[] } | { gzip: true; compressed: GzipParts };
   /** Epoch ms after which the entry is not served. */
   expires: number;
-  /** Size of the compressed parts in bytes. */
+  /** Size of the parts as kept, in bytes. */
   size: number;
   /** The articles the page shows. */
   articles: readonly number[];
@@ -83,17 +83,18 @@ export class MemoryPageCache {
     return entry;
   }
 
-  /** A stored page as an entry, split at its nonce. */
-  static entryOf(page: StoredPage): MemoryEntry {
-    const parts = compressParts((page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => encoder.encode(part)));
+  /** A stored page as an entry, split at its nonce, its parts compressed when `gzip`. */
+  static entryOf(page: StoredPage, gzip = false): MemoryEntry {
+    const text = (page.nonce ? page.body.split(page.nonce) : [page.body]).map((part) => encoder.encode(part));
     const html = /^text\/html\b/i.test(page.headers.get('Content-Type') ?? '');
+    const compressed = gzip ? compressParts(text) : undefined;
     return {
       status: page.status,
       headers: [...page.headers],
       html,
-      parts,
+      parts: compressed ? { gzip: true, compressed } : { gzip: false, text },
       expires: page.expires,
-      size: compressedSize(parts),
+      size: compressed ? compressedSize(compressed) : text.reduce((sum, part) => sum + part.byteLength, 0),
       articles: page.articles ?? [],
       seq: page.seq ?? 0,
     };
@@ -127,10 +128,25 @@ export class MemoryPageCache {
     }
   }
 
-  /** The entry's body (UTF-8) with `nonce` wherever the stored nonce was: gzip-encoded, or as text. */
-  static body(entry: MemoryEntry, nonce: string, encoding: 'gzip' | 'identity'): Uint8Array<ArrayBuffer> {
+  /**
+   * The entry's body (UTF-8) with `nonce` wherever the stored nonce was: gzip-encoded when it is
+   * kept compressed and the client takes gzip, else as text.
+   */
+  static body(entry: MemoryEntry, nonce: string, takesGzip: boolean): { bytes: Uint8Array<ArrayBuffer>; gzip: boolean } {
     const between = encoder.encode(nonce);
-    return encoding === 'gzip' ? gzipBody(entry.parts, between) : plainBody(entry.parts, between);
+    const { parts } = entry;
+    if (parts.gzip) return takesGzip ? { bytes: gzipBody(parts.compressed, between), gzip: true } : { bytes: plainBody(parts.compressed, between), gzip: false };
+    const bytes = new Uint8Array(entry.size + between.byteLength * (parts.text.length - 1));
+    let offset = 0;
+    parts.text.forEach((part, index) => {
+      if (index > 0) {
+        bytes.set(between, offset);
+        offset += between.byteLength;
+      }
+      bytes.set(part, offset);
+      offset += part.byteLength;
+    });
+    return { bytes, gzip: false };
   }
 
   get stats(): { entries: number; size: number } {
