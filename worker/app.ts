@@ -20,6 +20,7 @@ import { devOutboxRoutes } from './email/sandbox';
 import { images } from './media/images';
 import { ugcMediaFiles } from './ugc/media-serve';
 import { seoRoutes } from './seo/routes';
+import { expireInvalidationLog } from './ssr/catalogue-version';
 import { edgeCache } from './ssr/edge-cache';
 import { renderStandalone } from './ssr/standalone';
 import { handlePage, renderStatusPage } from './ssr/handler';
@@ -63,6 +64,16 @@ const secretsGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   return c.html(`<!doctype html><html lang="${LANGUAGE_INFO[c.var.language].tag}"><meta charset="utf-8"><title>${text}</title><p>${text}</p></html>`, 503);
 };
 
+/**
+ * After a request that may have written (not GET or HEAD), this isolate reads the user content's
+ * new invalidation rows before its next product page: a review or answer published here shows
+ * there at once, as on the next request; other isolates see it within VERSION_MEMO_MS.
+ */
+const ownWritesShow: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') expireInvalidationLog(c.env.DB, 'user_content_invalidations');
+};
+
 export interface AppOptions extends ChannelMiddlewareOptions {
   /** Force the edge cache on or off; by default it is on outside development (worker/ssr/edge-cache.ts). */
   edgeCache?: boolean;
@@ -81,6 +92,7 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', securityHeaders);
   app.use('*', channelMiddleware(options));
   if (options.secretsGuard !== false) app.use('*', secretsGuard);
+  app.use('*', ownWritesShow);
   app.route('/api', api);
   app.route('/alerts', alerts);
   app.route('/images', images);

@@ -10,6 +10,7 @@ import { tellExpiringPolicies } from './insurances/expiring';
 import { sendUnsentGiftCards } from './gift-cards/send';
 import { renewDueSubscriptions } from './subscriptions/renew';
 import { consumeCatalogueUpdates, type CatalogueUpdateMessage } from './jobs/catalogue-updates';
+import { pruneUserContentInvalidations } from './ssr/catalogue-version';
 
 export { CartDO } from './cart/cart-do';
 export { RateLimiterDO } from './identity/rate-limit';
@@ -32,6 +33,8 @@ export default {
     ctx.waitUntil(removeStaleUploads(dbFor(env.DB), env.FILES, controller.scheduledTime));
     // Insurance policies entering their renewal window: the customer is told once.
     ctx.waitUntil(tellExpiringPolicies(dbFor(env.DB), new Date(controller.scheduledTime)));
+    // The log of changed reviews and questions keeps a day (isolates read its last 10 minutes).
+    ctx.waitUntil(pruneUserContentInvalidations(env.DB, controller.scheduledTime));
   },
   // Offer changes of catalogue imports (worker/jobs/catalogue-updates.ts, docs/catalogue-import.md).
   queue: (batch, env) => consumeCatalogueUpdates(batch as MessageBatch<CatalogueUpdateMessage>, env),

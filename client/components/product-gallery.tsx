@@ -12,11 +12,14 @@ import { productImageSrcSet, productImageUrl } from './product-bits';
 export type { ProductGalleryProps };
 
 /**
- * `partOf`: the memoized product the props come from, so the server renders the gallery once
- * per product (a pre-rendered part). A part brings no head resources, so the preload of the
- * first image, which the largest paint waits for, is asked for here, as the image itself would.
+ * Asks for the first image in the head: the largest paint waits for it. A pre-rendered part
+ * brings no head resources, so a page that renders the gallery inside one asks here too.
  */
-export function ProductGallery({ imageKey, label, name, partOf }: ProductGalleryProps & { partOf?: object }) {
+export function preloadGallery(imageKey: string, label: string): void {
   preload(productImageUrl(imageKey, 'large', label), { as: 'image', imageSrcSet: productImageSrcSet(imageKey, label), imageSizes: MAIN_SIZES, fetchPriority: 'high' });
-  return <Island name="product-gallery" component={ProductGalleryIsland} props={{ imageKey, label, name }} hydrate="interaction" part={partOf ? { of: partOf, variant: '' } : undefined} />;
+}
+
+export function ProductGallery({ imageKey, label, name }: ProductGalleryProps) {
+  preloadGallery(imageKey, label);
+  return <Island name="product-gallery" component={ProductGalleryIsland} props={{ imageKey, label, name }} hydrate="interaction" />;
 }

@@ -11,7 +11,8 @@ import { CONDITION_LABELS, TYPE_LABELS } from '../catalogue/labels';
 import { CompareLink } from '../components/compare-link';
 import { Island } from '../components/island';
 import { Availability } from '../components/product-bits';
-import { ProductGallery } from '../components/product-gallery';
+import { Part } from '../components/part';
+import { preloadGallery, ProductGallery } from '../components/product-gallery';
 import { ProductBuy, ProductBuyBar, SellerGrade, SellerName } from '../components/product-buy';
 import { groupSpecs, SPEC_GROUP_LABELS } from '../catalogue/spec-groups';
 import { DeliveryText } from '../components/product-bits';
@@ -254,14 +255,33 @@ function QuestionsSection({ articleId, questions }: { articleId: number; questio
   );
 }
 
+/**
+ * The page, a pre-rendered part (worker/ssr/static-parts.tsx): the loader gives the same data
+ * object for the same page, so the server renders it once per product, language and different
+ * data (a new delivery estimate, a review), not on every request.
+ */
 export default function ProductPage({ data }: { data: ProductData }) {
+  const { product } = data;
+  preloadGallery(product.imageKey, product.brand);
+  // The part's marker is text: inside the element, so that React writes no text separator
+  // after it when the page's code is still loading (a segment of its own).
+  return (
+    <article className="product" data-product-id={product.id} data-recently-viewed={product.id}>
+      <Part of={data} variant="product">
+        <ProductContent data={data} />
+      </Part>
+    </article>
+  );
+}
+
+function ProductContent({ data }: { data: ProductData }) {
   const { t, i18n } = useLingui();
   const { language, channel } = useStore();
   const { product, buy } = data;
   const typeLabel = TYPE_LABELS[product.type];
   const otherOffers = [...buy.others, ...buy.unavailable];
   return (
-    <article className="product" data-product-id={product.id} data-recently-viewed={product.id}>
+    <>
       {product.category ? (
         <nav aria-label={t`Breadcrumb`} className="breadcrumb">
           <ol>
@@ -284,7 +304,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
           {typeLabel ? <p className="badge">{i18n._(typeLabel)}</p> : null}
         </div>
         <div className="product__media">
-          <ProductGallery imageKey={product.imageKey} label={product.brand} name={product.name} partOf={product} />
+          <ProductGallery imageKey={product.imageKey} label={product.brand} name={product.name} />
         </div>
         <div className="product__buy">
           <ProductBuy buy={buy} articleId={product.id} name={product.name} />
@@ -348,7 +368,7 @@ export default function ProductPage({ data }: { data: ProductData }) {
         </div>
       </div>
       <ProductBuyBar buy={buy} articleId={product.id} name={product.name} />
-    </article>
+    </>
   );
 }
 

@@ -2,8 +2,8 @@
  * The product page's reads, keyed by the article id, in two batches: the catalogue's (the
  * detail of ./catalogue.ts, price history, stock in the physical shops, campaigns, the
  * subscription plan), which the page keeps per catalogue version, and the shoppers' (the
- * reviews' summary and most helpful few, worker/ugc/review-list.ts, and the questions), read
- * on every request.
+ * reviews' summary and most helpful few, worker/ugc/review-list.ts, and the questions), which it
+ * keeps until a change to them is logged (user_content_invalidations).
  */
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Language } from '../../client/i18n/languages';
@@ -81,7 +81,7 @@ export async function productCatalogue(db: Db, language: Language, channel: Chan
   };
 }
 
-// Read on every product page: built once (./templates.ts). The default filters have no age
+// Read again after every change to an article's reviews or questions: built once (./templates.ts). The default filters have no age
 // bucket, so the clock plays no part in the rows' statement.
 const article = slot<number>('article');
 const ugcStatements = [

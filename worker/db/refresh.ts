@@ -266,8 +266,8 @@ export const invalidationSql = (changed: string, at: string): string => `INSERT 
 SELECT json_group_array(article), ${at} FROM (${changed} ORDER BY 1) HAVING count(*) > 0
 RETURNING article_ids`;
 
-/** SQL: deletes the invalidation rows older than the retention, `now` an SQL expression of the time in ms. */
-export const pruneInvalidationsSql = (now: string): string => `DELETE FROM catalogue_invalidations WHERE created_at < ${now} - ${INVALIDATION_RETENTION_MS}`;
+/** SQL: deletes the invalidation rows of `table` older than the retention, `now` an SQL expression of the time in ms. */
+export const pruneInvalidationsSql = (now: string, table = 'catalogue_invalidations'): string => `DELETE FROM ${table} WHERE created_at < ${now} - ${INVALIDATION_RETENTION_MS}`;
 
 /** The statements, in order. Each is self-contained; run them in one batch or one by one. */
 export const REFRESH_CATALOGUE_SQL: string[] = [

@@ -1934,17 +1934,30 @@ export const offerUpdateStamps = sqliteTable(
   (t) => [primaryKey({ columns: [t.articleId, t.sellerId, t.channel, t.condition] })],
 );
 
+/** A log of changed articles: one row per change, in commit order (`seq`), read by every isolate (worker/ssr/catalogue-version.ts). */
+function invalidationTable<N extends string>(name: N) {
+  return sqliteTable(
+    name,
+    {
+      seq: integer('seq').primaryKey({ autoIncrement: true }),
+      articleIds: text('article_ids', { mode: 'json' }).$type<number[]>().notNull(),
+      createdAt: integer('created_at').notNull(),
+    },
+    (t) => [index(`${name}_created_idx`).on(t.createdAt)],
+  );
+}
+
 /**
- * Articles whose cached pages must go, one row per applied batch, in commit order (`seq`).
- * Every isolate reads the rows after the last it saw (worker/ssr/catalogue-version.ts) and
- * serves no cached page showing those articles that was rendered before them.
+ * Articles whose cached pages must go, one row per applied batch. Every isolate reads the rows
+ * after the last it saw and serves no cached page showing those articles that was rendered
+ * before them.
  */
-export const catalogueInvalidations = sqliteTable(
-  'catalogue_invalidations',
-  {
-    seq: integer('seq').primaryKey({ autoIncrement: true }),
-    articleIds: text('article_ids', { mode: 'json' }).$type<number[]>().notNull(),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [index('catalogue_invalidations_created_idx').on(t.createdAt)],
-);
+export const catalogueInvalidations = invalidationTable('catalogue_invalidations');
+
+/**
+ * Articles whose reviews or questions changed (the product page shows their summary and the
+ * latest few), one row per change: written by triggers on the reviews, the questions and the
+ * users' nicks (migrations/0032), so no writer can forget one. Every isolate retires what it
+ * kept of those articles' reviews and questions.
+ */
+export const userContentInvalidations = invalidationTable('user_content_invalidations');

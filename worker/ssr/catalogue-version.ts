@@ -5,6 +5,7 @@
  * reads no KV: a bump made elsewhere (another isolate, a script) is seen within that time; one
  * made in this isolate at once.
  */
+import { pruneInvalidationsSql } from '../db/refresh';
 
 /** KV (`CACHE` binding) key of the catalogue version. */
 export const CATALOGUE_VERSION_KEY = 'catalogue:version';
@@ -38,6 +39,8 @@ export async function bumpCatalogueVersion(kv: KVNamespace, now = Date.now()): P
 // the rows after the last it saw at most every VERSION_MEMO_MS, like the version. A cached page
 // carries the articles it shows and the seq its isolate knew before rendering it; it is stale
 // when one of its articles was invalidated after that seq (worker/ssr/edge-cache.ts).
+// Changes to reviews and questions are logged alike in `user_content_invalidations`, by triggers
+// (migrations/0032): the product page keeps what it reads of them per article and seq.
 
 /** On its first read an isolate loads the rows of this long ago: longer than any cached copy lives (EDGE_TTL_SECONDS). */
 export const INVALIDATION_WINDOW_MS = 10 * 60_000;
@@ -71,6 +74,11 @@ export class InvalidationLog {
     return articles.some((article) => (this.articles.get(article)?.seq ?? 0) > seq);
   }
 
+  /** The seq of the article's latest invalidation this log knows (or of its floor): it changes when the article does. */
+  seqOf(article: number): number {
+    return Math.max(this.floor, this.articles.get(article)?.seq ?? 0);
+  }
+
   /** The articles invalidated after `seq`. */
   changedSince(seq: number): Set<number> {
     const changed = new Set<number>();
@@ -79,18 +87,21 @@ export class InvalidationLog {
   }
 }
 
-const logs = new WeakMap<D1Database, InvalidationLog>();
+/** The tables of invalidation rows: the catalogue's (offers, prices, stock) and the user content's (reviews, questions). */
+export type InvalidationTable = 'catalogue_invalidations' | 'user_content_invalidations';
 
-/** This isolate's invalidation log, brought up to date at most every VERSION_MEMO_MS. */
-export async function invalidationLog(db: D1Database, now = Date.now()): Promise<InvalidationLog> {
-  let log = logs.get(db);
+const logs = { catalogue_invalidations: new WeakMap<D1Database, InvalidationLog>(), user_content_invalidations: new WeakMap<D1Database, InvalidationLog>() };
+
+/** This isolate's log of `table` (the catalogue's unless told), brought up to date at most every VERSION_MEMO_MS. */
+export async function invalidationLog(db: D1Database, now = Date.now(), table: InvalidationTable = 'catalogue_invalidations'): Promise<InvalidationLog> {
+  let log = logs[table].get(db);
   if (log && log.expires > now) return log;
   const first = !log;
   log ??= new InvalidationLog();
   const read = first
-    ? db.prepare(`SELECT seq, article_ids, created_at FROM catalogue_invalidations WHERE created_at >= ?1 ORDER BY seq LIMIT ${MAX_ROWS_READ}`).bind(now - INVALIDATION_WINDOW_MS)
-    : db.prepare(`SELECT seq, article_ids, created_at FROM catalogue_invalidations WHERE seq > ?1 ORDER BY seq LIMIT ${MAX_ROWS_READ}`).bind(log.seq);
-  const [rows, newest] = await db.batch<{ seq: number; article_ids: string; created_at: number }>([read, db.prepare('SELECT coalesce(max(seq), 0) AS seq, 0 AS article_ids, 0 AS created_at FROM catalogue_invalidations')]);
+    ? db.prepare(`SELECT seq, article_ids, created_at FROM ${table} WHERE created_at >= ?1 ORDER BY seq LIMIT ${MAX_ROWS_READ}`).bind(now - INVALIDATION_WINDOW_MS)
+    : db.prepare(`SELECT seq, article_ids, created_at FROM ${table} WHERE seq > ?1 ORDER BY seq LIMIT ${MAX_ROWS_READ}`).bind(log.seq);
+  const [rows, newest] = await db.batch<{ seq: number; article_ids: string; created_at: number }>([read, db.prepare(`SELECT coalesce(max(seq), 0) AS seq, 0 AS article_ids, 0 AS created_at FROM ${table}`)]);
   log.add(rows!.results);
   const last = newest!.results[0]?.seq ?? 0;
   if (last > log.seq) {
@@ -100,6 +111,17 @@ export async function invalidationLog(db: D1Database, now = Date.now()): Promise
   }
   log.prune(now);
   log.expires = now + VERSION_MEMO_MS;
-  logs.set(db, log);
+  logs[table].set(db, log);
   return log;
+}
+
+/** Makes this isolate read `table`'s new rows at its next use: after a write of its own, so that the writer sees it at once. */
+export function expireInvalidationLog(db: D1Database, table: InvalidationTable): void {
+  const log = logs[table].get(db);
+  if (log) log.expires = 0;
+}
+
+/** Deletes the user content's invalidation rows older than a day (a scheduled job): the catalogue's go with each import. */
+export async function pruneUserContentInvalidations(db: D1Database, now: number): Promise<void> {
+  await db.prepare(pruneInvalidationsSql('?1', 'user_content_invalidations')).bind(now).run();
 }

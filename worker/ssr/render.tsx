@@ -49,9 +49,18 @@ export function isCrawler(userAgent: string | undefined): boolean {
   return !!userAgent && BOT.test(userAgent);
 }
 
+/** Documents as written, by object: a loader may give every request the same kept document (the product page's). */
+const serializedDocuments = new WeakMap<object, string>();
+
+function serialized(document: object): string {
+  let text = serializedDocuments.get(document);
+  if (text === undefined) serializedDocuments.set(document, (text = serializeJsonLd(document)));
+  return text;
+}
+
 export async function renderDocument(input: RenderInput): Promise<Response> {
   const assets = clientAssets();
-  const head: DocumentHead = { alternates: input.head?.alternates, jsonLd: input.head?.jsonLd?.map(serializeJsonLd) };
+  const head: DocumentHead = { alternates: input.head?.alternates, jsonLd: input.head?.jsonLd?.map(serialized) };
   const tree = (meta: PageMeta, body: ReactNode, pageHead?: DocumentHead) => (
     <I18nProvider i18n={input.i18n}>
       <StoreProvider value={input.store}>

@@ -11,7 +11,9 @@
  * catalogue version (./menu.ts) and one listing result per query and version
  * (./version-memo.ts), so a new version brings new objects and new renderings, and the old ones
  * go with their objects. Nothing in these parts may be per request: no nonce (islands carry
- * none), no session, no clock.
+ * none), no session, no clock. What a page works out per request from such data (a delivery
+ * estimate from the clock, reviews read again) can key parts through `interned`, which gives the
+ * same object for the same value while the data it comes from lives.
  */
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -56,9 +58,10 @@ export function fragmentRenderer(store: StoreContextValue, i18n: I18n): Fragment
     const name = `${scope}:${variant}`;
     let bytes = byKey.get(name);
     if (bytes === undefined) {
+      // A part inside this one is rendered with it: its marker would name this request's list.
       const html = withoutHeadResources(renderToString(
         <I18nProvider i18n={i18n}>
-          <StoreProvider value={store}>{element}</StoreProvider>
+          <StoreProvider value={{ ...store, fragment: undefined }}>{element}</StoreProvider>
         </I18nProvider>,
       ));
       byKey.set(name, (bytes = encoder.encode(html)));
@@ -68,6 +71,29 @@ export function fragmentRenderer(store: StoreContextValue, i18n: I18n): Fragment
   };
   handedOut.set(renderer, parts);
   return renderer;
+}
+
+/** Values kept per owner by `interned`; past this many, the first kept goes. */
+const INTERNED_PER_OWNER = 8;
+const internedValues = new WeakMap<object, Map<string, object>>();
+
+/**
+ * The object `make()` gave with `owner` for a `variant` with the same JSON, else a new one, kept
+ * from now on: a key for parts showing what a page works out on every request (`variant`: a
+ * delivery estimate from the clock, reviews read again) beside data memoized in `owner` (the
+ * product's kept catalogue data), so that they are rendered once per different variant while
+ * `owner` lives, not once per request. What the parts show must come from the object and
+ * depend on nothing but `owner` and `variant`.
+ */
+export function interned<T extends object>(owner: object, variant: unknown, make: () => T): T {
+  let values = internedValues.get(owner);
+  if (!values) internedValues.set(owner, (values = new Map()));
+  const json = JSON.stringify(variant);
+  let value = values.get(json) as T | undefined;
+  if (value) return value;
+  values.set(json, (value = make()));
+  if (values.size > INTERNED_PER_OWNER) values.delete(values.keys().next().value!);
+  return value;
 }
 
 /** A piece of a page as sent: text still to be encoded, or a part's UTF-8 bytes. */

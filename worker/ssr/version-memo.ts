@@ -12,13 +12,14 @@
  * product page's catalogue data) also follow the catalogue updates (worker/jobs/catalogue-updates.ts)
  * and the orders that run an offer out of stock or give it back (worker/db/stock-codes.ts): they
  * are keyed by the invalidation sequence as well, so such a change retires them within
- * VERSION_MEMO_MS, as it retires the cached pages that show the changed articles.
+ * VERSION_MEMO_MS, as it retires the cached pages that show the changed articles. Values that show
+ * an article's reviews or questions follow that article's changes alike (`followsUserContentOf`).
  */
 import { catalogueVersion, invalidationLog } from './catalogue-version';
 
 export const MEMO_TTL_MS = 60_000;
 /** Values kept per pool: the shared pool's are few and large, a product page's many and small. */
-export const MEMO_POOLS = { shared: 500, products: 300 } as const;
+export const MEMO_POOLS = { shared: 500, products: 300, userContent: 300 } as const;
 export type MemoPool = keyof typeof MEMO_POOLS;
 
 interface Entry {
@@ -43,16 +44,22 @@ export const memoBindings = (env: Env): MemoBindings => ({ db: env.DB, kv: env.C
 export interface MemoOptions {
   /** The value shows prices, stock or offers: a catalogue update retires it too. */
   followsOffers?: boolean;
+  /** The value shows what shoppers wrote about this article (reviews, questions): a change to that retires it too. */
+  followsUserContentOf?: number;
   pool?: MemoPool;
   now?: number;
 }
 
 /** The value under `key` for the current catalogue version: the isolate's copy when fresh, else `load()` (shared with concurrent requests). */
-export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, { followsOffers: follows = false, pool = 'shared', now = Date.now() }: MemoOptions = {}): Promise<T> {
+export async function versionMemo<T>({ db, kv }: MemoBindings, key: string, load: () => Promise<T>, { followsOffers: follows = false, followsUserContentOf: article, pool = 'shared', now = Date.now() }: MemoOptions = {}): Promise<T> {
   let version: string;
   try {
-    const [catalogue, log] = await Promise.all([catalogueVersion(kv, now), follows ? invalidationLog(db, now) : undefined]);
-    version = log ? `${catalogue}:${log.seq}` : catalogue;
+    const [catalogue, log, userContent] = await Promise.all([
+      catalogueVersion(kv, now),
+      follows ? invalidationLog(db, now) : undefined,
+      article === undefined ? undefined : invalidationLog(db, now, 'user_content_invalidations'),
+    ]);
+    version = [catalogue, ...(log ? [log.seq] : []), ...(userContent ? [`u${userContent.seqOf(article!)}`] : [])].join(':');
   } catch {
     return load(); // no version, no sharing
   }

@@ -20,7 +20,8 @@ import type { ChosenPart } from '../../domain/configurator/parts';
 import { liveBanners, nextBannerChange } from '../../domain/catalogue/home-banners';
 import { productBuyInfo } from '../../domain/catalogue/product-buy-info';
 import { href, languagePrefix, slugHref } from '../../../client/routes';
-import { productJsonLd } from '../../seo/json-ld';
+import { productJsonLd, type JsonLd, type ProductJsonLdAt } from '../../seo/json-ld';
+import { interned } from '../static-parts';
 import { memoBindings, versionMemo } from '../version-memo';
 import { definePage } from './types';
 
@@ -53,15 +54,28 @@ const home = definePage<HomeData>({
   },
 });
 
+/** Product documents by page data (interned), for their origin: built and serialized once per different data. */
+const productDocuments = new WeakMap<ProductData, { origin: string; document: JsonLd }>();
+
+function productDocument(data: ProductData, at: Pick<ProductJsonLdAt, 'origin' | 'language' | 'channel'>): JsonLd {
+  const kept = productDocuments.get(data);
+  if (kept?.origin === at.origin) return kept.document;
+  const document = productJsonLd(data.product, { ...at, featured: data.buy.winner, reviews: data.reviews });
+  productDocuments.set(data, { origin: at.origin, document });
+  return document;
+}
+
 const product = definePage<ProductData>({
   component: lazy(() => import('../../../client/pages/product')),
   async load({ db, language, channel, entityId, now, url, menu, env }) {
     if (entityId === undefined) return null;
     // The catalogue's part is kept per catalogue version (and import), in a pool of its own so
-    // that product pages do not push the menu and listings out; reviews and questions are live.
+    // that product pages do not push the menu and listings out; the reviews and questions until
+    // they change (a change shows within VERSION_MEMO_MS, at once in the isolate that made it).
+    const bindings = memoBindings(env);
     const [found, { reviews, questions }] = await Promise.all([
-      versionMemo(memoBindings(env), `product:${channel.id}:${language}:${entityId}`, () => productCatalogue(db, language, channel.id, entityId), { followsOffers: true, pool: 'products' }),
-      productUgc(db, entityId),
+      versionMemo(bindings, `product:${channel.id}:${language}:${entityId}`, () => productCatalogue(db, language, channel.id, entityId), { followsOffers: true, pool: 'products' }),
+      versionMemo(bindings, `ugc:${entityId}`, () => productUgc(db, entityId), { followsUserContentOf: entityId, pool: 'userContent' }),
     ]);
     if (!found) return null;
     const { detail, history, stock, campaignSlugs, subscriptionMonths } = found;
@@ -75,12 +89,15 @@ const product = definePage<ProductData>({
       channel: channel.id,
       now,
     });
+    // The same object for the same page while the catalogue's part is kept: the page renders
+    // once per different buying block (a new delivery estimate) and reviews, not once per request.
+    const data = interned(found, { buy, reviews, questions }, () => ({ product: detail, buy, reviews, questions, subscriptionMonths }));
     return {
-      data: { product: detail, buy, reviews, questions, subscriptionMonths },
+      data,
       meta: { title: `${detail.name} | Ampora`, description: detail.description.slice(0, 160) },
       slugs: detail.slugs,
       articles: [detail.id],
-      jsonLd: [productJsonLd(detail, { origin: url.origin, language, channel, featured: buy.winner, reviews })],
+      jsonLd: [productDocument(data, { origin: url.origin, language, channel })],
       breadcrumbs: [
         ...(detail.category ? (findCategory(menu, detail.category.id)?.path ?? []) : []).map((node) => ({ name: node.name, path: slugHref(node.slug, language, channel) })),
         { name: detail.name, path: slugHref(detail.slug, language, channel) },

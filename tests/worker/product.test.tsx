@@ -1,8 +1,17 @@
 // Product pages through the real app with an injected clock (createApp({ now })).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import ProductPage, { type ProductData } from '../../client/pages/product';
+import type { StoreContextValue } from '../../client/components/store-context';
 import { createApp } from '../../worker/app';
+import { DEFAULT_CHANNELS } from '../../worker/channel/channels';
+import { dbFor } from '../../worker/db/client';
+import { i18nFor } from '../../worker/i18n/catalogs';
+import { catalogueSlugPages } from '../../worker/ssr/pages/catalogue';
+import { renderDocument } from '../../worker/ssr/render';
+import { fragmentRenderer } from '../../worker/ssr/static-parts';
 import { BLACK_FRIDAY_2025 } from '../../worker/domain/catalogue/campaign';
+import { invalidationLog, pruneUserContentInvalidations, VERSION_MEMO_MS } from '../../worker/ssr/catalogue-version';
 import { bumpCatalogueVersion } from '../../worker/ssr/edge-cache';
 
 async function productPage(host: string, path: string, at: string) {
@@ -113,7 +122,7 @@ describe('layout markup: technical sheet, reviews summary, the phones’ add-to-
 });
 
 describe('what the product page reads again', () => {
-  it('keeps the catalogue part per catalogue version and reads the reviews on every request', async () => {
+  it('keeps the catalogue part per catalogue version and the reviews until a change to them is logged', async () => {
     const article = await env.DB.prepare(
       "SELECT l.article_id AS id, t.slug FROM listings l JOIN article_translations t ON t.article_id = l.article_id AND t.lang = 'es_ES' WHERE l.channel = 'ES' ORDER BY l.article_id DESC LIMIT 1",
     ).first<{ id: number; slug: string }>();
@@ -122,17 +131,55 @@ describe('what the product page reads again', () => {
     expect(first.status).toBe(200);
     // Changed without a catalogue version bump: the kept detail still shows the old name.
     await env.DB.prepare("UPDATE article_translations SET name = name || ' Edición kept-test' WHERE article_id = ? AND lang = 'es_ES'").bind(article!.id).run();
+    // Published by another isolate (or a script): a trigger logs the article.
     const user = await env.DB.prepare('SELECT id FROM users ORDER BY id LIMIT 1').first<{ id: number }>();
     const time = Date.parse(at) - 3_600_000;
     await env.DB.prepare(
       `INSERT INTO product_reviews (user_id, article_id, rating, created_at, title, body, language, channel, state, verified_order, helpful_count, unhelpful_count, updated_at, published_at)
        VALUES (?, ?, 5, ?, 'Reseña recién publicada', 'Funciona de maravilla desde el primer día.', 'es_ES', 'ES', 'OK', NULL, 0, 0, ?, ?)`,
     ).bind(user!.id, article!.id, time, time, time).run();
+    // This isolate reads the log at most every VERSION_MEMO_MS (of its own clock): read it as it will then.
+    expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).not.toContain('Reseña recién publicada');
+    await invalidationLog(env.DB, Date.now() + VERSION_MEMO_MS, 'user_content_invalidations');
     const second = await productPage('es.localhost', `/${article!.slug}`, at);
     expect(second.html).not.toContain('Edición kept-test');
     expect(second.html).toContain('Reseña recién publicada');
     await bumpCatalogueVersion(env.CACHE);
     expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).toContain('Edición kept-test');
+  });
+
+  it('shows a change at once after a request of its own that may have written', async () => {
+    const article = await env.DB.prepare(
+      "SELECT r.article_id AS id, t.slug FROM product_reviews r JOIN article_translations t ON t.article_id = r.article_id AND t.lang = 'es_ES' JOIN listings l ON l.article_id = r.article_id AND l.channel = 'ES' WHERE r.state = 'OK' ORDER BY r.article_id LIMIT 1",
+    ).first<{ id: number; slug: string }>();
+    const at = '2026-11-18T11:00:00Z';
+    expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).not.toContain('Título cambiado ahora');
+    await env.DB.prepare("UPDATE product_reviews SET title = 'Título cambiado ahora', helpful_count = helpful_count + 1000 WHERE article_id = ? AND state = 'OK'").bind(article!.id).run();
+    // Any request but GET or HEAD (here one the API refuses) makes this isolate read the log again.
+    const app = createApp({ now: () => new Date(at) });
+    await app.fetch(new Request('http://es.localhost/api/reviews', { method: 'POST' }), env, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+    expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).toContain('Título cambiado ahora');
+  });
+
+  it('logs every change to the reviews, the questions and the nicks they show', async () => {
+    const logged = async (change: string, ...values: unknown[]) => {
+      const before = (await env.DB.prepare('SELECT coalesce(max(seq), 0) AS seq FROM user_content_invalidations').first<number>('seq'))!;
+      await env.DB.prepare(change).bind(...values).run();
+      const rows = await env.DB.prepare('SELECT article_ids FROM user_content_invalidations WHERE seq > ? ORDER BY seq').bind(before).all<{ article_ids: string }>();
+      return rows.results.map((row) => JSON.parse(row.article_ids) as number[]);
+    };
+    const review = await env.DB.prepare("SELECT id, article_id AS articleId, user_id AS userId FROM product_reviews WHERE state = 'OK' ORDER BY id LIMIT 1").first<{ id: number; articleId: number; userId: number }>();
+    expect(await logged('UPDATE product_reviews SET helpful_count = helpful_count + 1 WHERE id = ?', review!.id)).toEqual([[review!.articleId]]);
+    expect(await logged("UPDATE users SET nick = 'Renombrado' || id WHERE id = ?", review!.userId)).toEqual([expect.arrayContaining([review!.articleId])]);
+    expect(await logged('UPDATE users SET email = email WHERE id = ?', review!.userId)).toEqual([]);
+    const question = await env.DB.prepare('SELECT id, article_id AS articleId FROM questions ORDER BY id LIMIT 1').first<{ id: number; articleId: number }>();
+    if (question) expect(await logged('UPDATE questions SET answer_count = answer_count WHERE id = ?', question.id)).toEqual([[question.articleId]]);
+    expect(await logged('DELETE FROM product_reviews WHERE id = ?', review!.id)).toEqual([[review!.articleId]]);
+    // The scheduled job keeps a day of them.
+    await pruneUserContentInvalidations(env.DB, Date.now());
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM user_content_invalidations').first<number>('n')).toBeGreaterThan(0);
+    await pruneUserContentInvalidations(env.DB, Date.now() + 86_400_001);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM user_content_invalidations').first<number>('n')).toBe(0);
   });
 });
 
@@ -153,5 +200,45 @@ describe('the gallery, a pre-rendered part', () => {
       expect(body).toContain('data-island="product-gallery"');
       expect(body).toContain(`src="/images/large/${article!.imageKey}.svg`);
     }
+  });
+});
+
+describe('the page, a pre-rendered part', () => {
+  // Several sellers (an offers table) and OK reviews: most of what the page can show.
+  const RICH = `SELECT o.article_id FROM offers o JOIN listings l ON l.article_id = o.article_id AND l.channel = 'ES'
+    WHERE o.channel = 'ES' AND EXISTS (SELECT 1 FROM product_reviews r WHERE r.article_id = o.article_id AND r.state = 'OK')
+    GROUP BY o.article_id HAVING count(DISTINCT o.seller_id) >= 2 ORDER BY o.article_id LIMIT 1`;
+
+  async function loadAt(id: number, slug: string, at: string) {
+    const db = dbFor(env.DB);
+    const context = { db, channel: DEFAULT_CHANNELS.ES, language: 'es_ES' as const, i18n: i18nFor('es_ES'), params: {}, url: new URL(`http://es.localhost/${slug}`), menu: [], entityId: id, now: new Date(at), user: null, http: undefined as never, env };
+    const loaded = await catalogueSlugPages.product.load(context);
+    if (!loaded || !('data' in loaded)) throw new Error('no product');
+    return loaded.data as ProductData;
+  }
+
+  async function html(data: ProductData, parts: boolean) {
+    const store: StoreContextValue = { channel: DEFAULT_CHANNELS.ES, language: 'es_ES', menu: [], alternates: {}, currentPath: '/' };
+    if (parts) store.fragment = fragmentRenderer(store, i18nFor('es_ES'));
+    const response = await renderDocument({ status: 200, meta: { title: 'Product' }, body: <ProductPage data={data} />, store, i18n: i18nFor('es_ES'), nonce: 'abc', complete: true });
+    return response.text();
+  }
+
+  it('is the markup a full render gives, kept per different data (the clock moves the delivery estimates)', async () => {
+    const id = Number(await env.DB.prepare(RICH).first<number>('article_id'));
+    const slug = await slugOf(String(id));
+    const morning = await loadAt(id, slug, '2026-11-18T08:00:00Z');
+    expect(await loadAt(id, slug, '2026-11-18T08:00:00Z')).toBe(morning);
+    const full = await html(morning, false);
+    expect(full).toContain('class="offers"');
+    expect(full).toContain('class="review-card"');
+    expect(await html(morning, true)).toBe(full);
+    expect(await html(morning, true)).toBe(full);
+    // A day later the estimates say other dates: other data, another part.
+    const nextDay = await loadAt(id, slug, '2026-11-19T08:00:00Z');
+    expect(nextDay).not.toBe(morning);
+    const nextDayFull = await html(nextDay, false);
+    expect(nextDayFull).not.toBe(full);
+    expect(await html(nextDay, true)).toBe(nextDayFull);
   });
 });
