@@ -199,7 +199,7 @@ export function source(plan: ListingPlan): Source {
   const { scope, channel } = plan;
   const ch = sql.raw(`'${channel}'`);
   const listingOf = (articleId: string) => sql.raw(listingIdSql(articleId, CHANNEL_IDS.indexOf(channel)));
-  const columns = sql`l.id, l.article_id, l.brand_id, l.price, l.seller_kinds, l.availability_code, l.rating_average, l.condition, l.combo, l.created_at, l.relevance`;
+  const columns = sql`l.id, l.article_id, l.brand_id, l.price, l.seller_kinds, l.availability_code, l.rating_average, l.condition, l.combo, l.created_at, l.relevance, l.attribute_value_ids`;
   const set = (body: SQL): Source => ({ from: sql`b l`, scope: sql`1`, cte: sql`b AS MATERIALIZED (${body})`, ctes: [] });
   switch (scope.kind) {
     case 'category': {
