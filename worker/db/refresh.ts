@@ -22,7 +22,7 @@
  *   bucket, listings.combo, and 'attr.<name>' values), so an unfiltered category
  *   page never counts rows.
  * - search_keys / search_facets: the same counts (but attributes) for each one-word search
- *   broader than BM25_LIMIT matches (./search-facets.ts).
+ *   broader than ATTRIBUTE_COUNT_LIMIT matches (./search-facets.ts).
  */
 import { LANGUAGES } from '../../client/i18n/languages';
 import { CHANNEL_IDS } from '../channel/channels';
