@@ -5,7 +5,8 @@
  *
  * Needs `npm run build` first. The database lives in .wrangler/bench-100k and is built once
  * (migrations + `scripts/seed/cli.ts --articles 100000`, several minutes), then reused unless
- * --fresh. The built Worker runs under `wrangler dev` on port 8791 for the run only. Requests
+ * --fresh. The built Worker runs under `wrangler dev` for the run only, on port 8791 (or --port,
+ * else BENCH_PORT; its inspector on the next port). Requests
  * are sequential, after a warm-up; --slowest N lists the N slowest requests of each series.
  */
 import { keepLog, percentile, waitForServer } from './shared';
@@ -21,14 +22,20 @@ import { slugify } from '../seed/text';
 const ARTICLES = 100_000;
 const DIR = '.wrangler/bench-100k';
 const MARKER = `${DIR}/seeded-${ARTICLES}`;
-const PORT = 8791;
-const ORIGIN = `http://localhost:${PORT}`; // plain localhost is the ES channel
 const SORTS = ['relevance', 'new', 'old', 'price-asc', 'price-desc'];
 const WARM_UP = 40;
 
 const { values } = parseArgs({
-  options: { fresh: { type: 'boolean', default: false }, requests: { type: 'string', default: '200' }, slowest: { type: 'string', default: '0' } },
+  options: {
+    fresh: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '200' },
+    slowest: { type: 'string', default: '0' },
+    port: { type: 'string' },
+  },
 });
+const PORT = Number(values.port ?? process.env.BENCH_PORT ?? 8791);
+const INSPECTOR_PORT = (values.port ?? process.env.BENCH_PORT) ? PORT + 1 : PORT + 1000;
+const ORIGIN = `http://localhost:${PORT}`; // plain localhost is the ES channel
 const REQUESTS = Number(values.requests);
 const random = mulberry32(20261101);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -51,7 +58,7 @@ function ensureDatabase(): void {
 
 /** The built Worker under wrangler dev; its log is kept, and shown only if it fails to start. */
 function startServer(): { server: ChildProcess; log: string[] } {
-  const server = spawn('npx', ['wrangler', 'dev', '--port', String(PORT), '--inspector-port', String(PORT + 1000), '--persist-to', DIR], {
+  const server = spawn('npx', ['wrangler', 'dev', '--port', String(PORT), '--inspector-port', String(INSPECTOR_PORT), '--persist-to', DIR], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

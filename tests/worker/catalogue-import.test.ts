@@ -370,6 +370,7 @@ function random(seed: number) {
 
 const DERIVED = {
   listings: 'SELECT * FROM listings ORDER BY id',
+  attribute_values: 'SELECT * FROM attribute_values ORDER BY id',
   listing_sellers: 'SELECT * FROM listing_sellers ORDER BY channel, seller_id, article_id',
   listing_facets: 'SELECT * FROM listing_facets ORDER BY channel, category_id, facet, value',
   search_keys: 'SELECT * FROM search_keys ORDER BY channel, lang, key',

@@ -121,6 +121,51 @@ describe('category listings', () => {
   });
 });
 
+describe('attribute facets counted live', () => {
+  /** The attribute values of the articles meeting `where` (over BASE as b), counted from article_attributes: what the listing counted before it read listings.attribute_value_ids. */
+  async function attributeCounts(where: string): Promise<Map<string, Record<string, number>>> {
+    const { results } = await env.DB.prepare(`SELECT a.name, a.value, count(*) AS n FROM (${BASE}) b JOIN article_attributes a ON a.article_id = b.id
+      WHERE ${where} GROUP BY 1, 2`).all<{ name: string; value: string; n: number }>();
+    const byName = new Map<string, Record<string, number>>();
+    for (const row of results) byName.set(row.name, { ...byName.get(row.name), [row.value]: row.n });
+    return byName;
+  }
+  const total = (values: Record<string, number>) => Object.values(values).reduce((n, v) => n + v, 0);
+
+  it('shows the most common attributes of a search, a brand and a filtered category, each value counted like article_attributes counts it', async () => {
+    const scope = await computers();
+    const lenovo = `(SELECT id FROM brands WHERE slug = 'lenovo')`;
+    const subtree = `b.category_id IN (${scope.categoryIds.join(',')})`;
+    // [label, scope, query string, the scope as a condition, its filters as one]: the attributes shown are the unfiltered scope's most common.
+    const cases: [string, ListingScope, string, string, string][] = [
+      ['search', { kind: 'search', text: 'lenovo' }, '', `b.id IN (SELECT rowid FROM article_search WHERE article_search MATCH '{name_es_ES brand reference} : ("lenovo"*)')`, '1'],
+      ['brand', { kind: 'brand', brandId: await count(`SELECT ${lenovo} AS n`) }, '', `b.brand_id = ${lenovo}`, '1'],
+      ['category', scope, 'brand=lenovo,hp&price_from=300', subtree, `b.brand_id IN (SELECT id FROM brands WHERE slug IN ('lenovo', 'hp')) AND b.best >= 30000`],
+    ];
+    for (const [label, scopeOf, qs, within, filtered] of cases) {
+      const result = await list(scopeOf, qs);
+      expect((await list(scopeOf)).total, label).toBeLessThanOrEqual(500); // every row is in the sample that chooses the attributes
+      const expected = await attributeCounts(`${within} AND ${filtered}`);
+      const common = [...(await attributeCounts(within))].sort(([a, x], [b, y]) => total(y) - total(x) || a.localeCompare(b));
+      const top = common.slice(0, 6).map(([name]) => `attr.${name}`).filter((key) => expected.has(key.slice('attr.'.length)));
+      const shown = result.facets.filter((f) => f.key.startsWith('attr.'));
+      expect(shown.map((f) => f.key).sort(), label).toEqual([...top].sort());
+      expect(shown.length, label).toBeGreaterThan(0);
+      for (const f of shown) expect(counts(f), `${label} ${f.key}`).toEqual(expected.get(f.key.slice('attr.'.length)));
+    }
+  });
+
+  it('counts the attributes not filtered on under the attribute filter', async () => {
+    const result = await list({ kind: 'search', text: 'lenovo' }, 'attr.ram=16%20GB');
+    const where = `b.id IN (SELECT rowid FROM article_search WHERE article_search MATCH '{name_es_ES brand reference} : ("lenovo"*)')
+      AND EXISTS (SELECT 1 FROM article_attributes r WHERE r.article_id = b.id AND r.name = 'ram' AND r.value = '16 GB')`;
+    const expected = await attributeCounts(where);
+    const others = result.facets.filter((f) => f.key.startsWith('attr.') && f.key !== 'attr.ram');
+    expect(others.length).toBeGreaterThan(0);
+    for (const f of others) expect(counts(f), f.key).toEqual(expected.get(f.key.slice('attr.'.length)));
+  });
+});
+
 describe('sorting and pagination', () => {
   const all = { kind: 'all' } as const;
 

@@ -1,6 +1,8 @@
-// Broad searches read precomputed counts and page by walking a sort index (worker/db/search-facets.ts,
-// worker/db/listing-sql.ts). On the 300-article test catalogue the threshold is lowered so that
-// its common words and prefixes are broad; every answer must equal the live computation's.
+// Broad searches read precomputed counts and page by walking a sort index or ranking by bm25
+// (worker/db/search-facets.ts, worker/db/listing-sql.ts). On the 300-article test catalogue the
+// thresholds (keys built, attribute values counted live, bm25 ranking) are lowered so that its
+// common words and prefixes are broad; every answer must equal the live computation's under the
+// same limits.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../client/i18n/languages';
@@ -9,7 +11,7 @@ import type { ChannelId } from '../../worker/channel/channels';
 import { createDb } from '../../worker/db/client';
 import { listProducts } from '../../worker/db/listing';
 import { matchExpression } from '../../worker/db/search';
-import { searchFacetsSql } from '../../worker/db/search-facets';
+import { searchFacetsSql, type SearchLimits } from '../../worker/db/search-facets';
 import { ATTRIBUTE_PREFIX, parseListingQuery } from '../../worker/domain/catalogue/listing-query';
 import { i18nFor } from '../../worker/i18n/catalogs';
 
@@ -19,8 +21,16 @@ const BROAD = 25;
 const PAIRS: [ChannelId, Language][] = [['ES', 'es_ES'], ['ES', 'en_EN'], ['PT', 'pt_PT']];
 const SORTS = ['relevance', 'new', 'old', 'price-asc', 'price-desc'];
 
-const search = (channel: ChannelId, language: Language, text: string, qs = '') =>
-  listProducts(db, { channel, language, scope: { kind: 'search', text }, query: parseListingQuery(new URLSearchParams(qs)), i18n: i18nFor(language) });
+/** The listing's limits scaled to the catalogue: live, attribute values are counted up to BROAD listed matches. */
+const LIMITS: SearchLimits = { attributes: BROAD, bm25: 60 };
+
+const search = (channel: ChannelId, language: Language, text: string, qs = '', limits: SearchLimits = LIMITS) =>
+  listProducts(db, { channel, language, scope: { kind: 'search', text }, query: parseListingQuery(new URLSearchParams(qs)), i18n: i18nFor(language), limits });
+
+async function matches(language: Language, word: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT count(*) AS n FROM article_search WHERE article_search MATCH ?').bind(matchExpression(language, [word])).first<{ n: number }>();
+  return row!.n;
+}
 
 async function build(minMatches?: number): Promise<void> {
   for (const sql of searchFacetsSql(minMatches)) await env.DB.prepare(sql).run();
@@ -37,15 +47,6 @@ function sample(keys: string[]): string[] {
   return kinds.flatMap((kind) => kind.filter((_, i) => i % Math.ceil(kind.length / 4) === 0));
 }
 
-/** The channel's rows of the articles matching `word`, in listings.relevance order: a broad search's relevance page by definition. */
-async function relevancePage(channel: ChannelId, language: Language, word: string, page: number, pageSize: number): Promise<number[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT article_id AS id FROM listings WHERE channel = ? AND article_id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)
-    ORDER BY relevance, id LIMIT ? OFFSET ?`,
-  ).bind(channel, matchExpression(language, [word]), pageSize, (page - 1) * pageSize).all<{ id: number }>();
-  return results.map((row) => row.id);
-}
-
 const ids = (result: ListingResult) => result.items.map((item) => item.id);
 const isAttribute = (facet: Facet) => facet.key.startsWith(ATTRIBUTE_PREFIX);
 
@@ -55,7 +56,11 @@ describe('broad searches', () => {
     const cases = await Promise.all(PAIRS.map(async ([channel, language]) => sample(await broadKeys(channel, language)).map((key) => ({ channel, language, key }))));
     for (const keys of cases) expect(keys.length).toBeGreaterThan(4);
     expect(cases.flat().some(({ key }) => key.length === 1)).toBe(true);
-    const queries = cases.flat().flatMap((c) => SORTS.flatMap((sort) => [1, 2].map((page) => ({ ...c, qs: `sort=${sort}&page=${page}&pageSize=12`, sort, page }))));
+    // Both relevance pages: ranked by bm25 (up to LIMITS.bm25 matches) and walked in relevance order.
+    const counts = await Promise.all(cases.flat().map(({ language, key }) => matches(language, key)));
+    expect(counts.some((n) => n <= LIMITS.bm25)).toBe(true);
+    expect(counts.some((n) => n > LIMITS.bm25)).toBe(true);
+    const queries = cases.flat().flatMap((c) => SORTS.flatMap((sort) => [1, 2].map((page) => ({ ...c, qs: `sort=${sort}&page=${page}&pageSize=12` }))));
 
     // Live: nothing is broad at the real threshold in this catalogue.
     await build();
@@ -63,17 +68,61 @@ describe('broad searches', () => {
     const live = [];
     for (const q of queries) live.push(await search(q.channel, q.language, q.key, q.qs));
 
+    // Broad where the channel lists more than LIMITS.attributes of the matches; below, live anyway.
+    expect(live.filter((result) => result.total > BROAD).length).toBeGreaterThan(queries.length / 2);
     await build(BROAD);
     for (const [i, q] of queries.entries()) {
       const precomputed = await search(q.channel, q.language, q.key, q.qs);
       const label = `${q.channel} ${q.language} "${q.key}" ${q.qs}`;
       expect(precomputed.total, label).toBe(live[i]!.total);
-      // Live, attribute values are counted up to ATTRIBUTE_COUNT_LIMIT matches, fewer than any broad search has at the real threshold.
-      expect(precomputed.facets.filter(isAttribute), label).toEqual([]);
-      expect(precomputed.facets, label).toEqual(live[i]!.facets.filter((facet) => !isAttribute(facet)));
-      // Below BM25_LIMIT the live search ranks by bm25; a broad one by listings.relevance.
-      if (q.sort === 'relevance') expect(ids(precomputed), label).toEqual(await relevancePage(q.channel, q.language, q.key, q.page, 12));
-      else expect(ids(precomputed), label).toEqual(ids(live[i]!));
+      // Live, attribute values are counted up to LIMITS.attributes listed matches, fewer than a broad search lists.
+      if (live[i]!.total > BROAD) expect(live[i]!.facets.filter(isAttribute), label).toEqual([]);
+      expect(precomputed.facets, label).toEqual(live[i]!.facets);
+      expect(ids(precomputed), label).toEqual(ids(live[i]!));
+    }
+  });
+
+  it('stays live while the channel lists no more matches than attribute values are counted over', async () => {
+    await build(BROAD);
+    const [key] = sample(await broadKeys('ES', 'es_ES')).filter((k) => k.length > 3);
+    const listed = (await search('ES', 'es_ES', key!)).total;
+    // At a limit of exactly the listed matches the live search counts attribute values: so must this one.
+    const limits = { ...LIMITS, attributes: listed };
+    await env.DB.prepare("UPDATE search_facets SET count = count + 1000 WHERE channel = 'ES' AND lang = 'es_ES' AND key = ? AND facet = 'brand'").bind(key).run();
+    const answer = await search('ES', 'es_ES', key!, 'sort=new', limits);
+    expect(answer.total).toBe(listed);
+    expect(answer.facets.some(isAttribute)).toBe(true);
+    await build();
+    expect(await search('ES', 'es_ES', key!, 'sort=new', limits)).toEqual(answer);
+  });
+
+  it('ranks by bm25 without joining every match, and joins them all when the channel lists too few of the best', async () => {
+    await build(BROAD);
+    const keys = await broadKeys('ES', 'es_ES');
+    const counts = await Promise.all(keys.map((key) => matches('es_ES', key)));
+    const key = keys.find((k, i) => k.length > 3 && counts[i]! <= LIMITS.bm25)!;
+    expect(key).toBeDefined();
+    const qs = 'sort=relevance&pageSize=5';
+    const before = await search('ES', 'es_ES', key, qs);
+    expect(ids(before)).toHaveLength(5);
+    // Every match scoring up to the fifth best no longer listed on ES (the counts are left as they
+    // were): the page must come from the matches after them, as the live search finds them.
+    const { results: gone } = await env.DB.prepare(
+      `WITH s AS (SELECT rowid AS id, bm25(article_search, 3, 0, 0, 0, 0, 0, 1, 2) AS score FROM article_search WHERE article_search MATCH ?)
+      SELECT l.* FROM s JOIN listings l ON l.channel = 'ES' AND l.article_id = s.id WHERE s.score <= (SELECT score FROM s ORDER BY score LIMIT 1 OFFSET 4)`,
+    ).bind(matchExpression('es_ES', [key])).all<Record<string, unknown>>();
+    expect(gone.map((row) => row.article_id)).toEqual(expect.arrayContaining(ids(before)));
+    await env.DB.prepare(`DELETE FROM listings WHERE channel = 'ES' AND article_id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(gone.map((row) => row.article_id))).run();
+    try {
+      const after = await search('ES', 'es_ES', key, qs);
+      const live = await search('ES', 'es_ES', key, qs, { ...LIMITS, attributes: 1000 });
+      expect(ids(live)).toHaveLength(5);
+      expect(ids(after)).toEqual(ids(live));
+    } finally {
+      for (const row of gone) {
+        const columns = Object.keys(row);
+        await env.DB.prepare(`INSERT INTO listings (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).bind(...Object.values(row)).run();
+      }
     }
   });
 

@@ -11,7 +11,7 @@ import { ATTRIBUTE_PREFIX, AVAILABILITY_GROUPS, SELLER_KIND_BITS, eurosToCents, 
 import { articleOfListingSql, listingIdSql } from './listing-rows';
 import { ALL_CATEGORIES } from './refresh';
 import { bm25Sql } from './search';
-import { BM25_LIMIT } from './search-facets';
+import { SEARCH_LIMITS, type SearchLimits } from './search-facets';
 
 /**
  * Scopes once resolved to ids (a category by its subtree's ids, or by its root); a search
@@ -31,7 +31,11 @@ export interface ListingPlan {
   language: Language;
   scope: ResolvedScope;
   query: ListingQuery;
+  /** The bm25 and attribute-count limits (./search-facets.ts); SEARCH_LIMITS unless a test lowers them. */
+  limits?: SearchLimits;
 }
+
+export const limitsOf = (plan: ListingPlan): SearchLimits => plan.limits ?? SEARCH_LIMITS;
 
 /** Filters whose counts come from the grouped 'combo' pass (see worker/domain/catalogue/facet-counts.ts). */
 export const COMBO_KEYS = ['seller', 'availability', 'condition', 'rating'];
@@ -168,9 +172,12 @@ export interface Precomputed {
   where: SQL;
 }
 
-/** A one-word unfiltered search, which is broad when search_keys has its word (worker/db/search-facets.ts). */
+/**
+ * A one-word unfiltered search, which is broad when search_keys has its word and the channel
+ * lists more than the attribute-count limit of its matches (worker/db/search-facets.ts).
+ */
 export interface BroadSearch {
-  /** Its search_keys row as a condition over `k` (no row: not broad). */
+  /** Its search_keys row, if broad, as a condition over `k`. */
   key: SQL;
   facets: Precomputed;
   word: string;
@@ -199,7 +206,7 @@ export function source(plan: ListingPlan): Source {
   const { scope, channel } = plan;
   const ch = sql.raw(`'${channel}'`);
   const listingOf = (articleId: string) => sql.raw(listingIdSql(articleId, CHANNEL_IDS.indexOf(channel)));
-  const columns = sql`l.id, l.article_id, l.brand_id, l.price, l.seller_kinds, l.availability_code, l.rating_average, l.condition, l.combo, l.created_at, l.relevance`;
+  const columns = sql`l.id, l.article_id, l.brand_id, l.price, l.seller_kinds, l.availability_code, l.rating_average, l.condition, l.combo, l.created_at, l.relevance, l.attribute_value_ids`;
   const set = (body: SQL): Source => ({ from: sql`b l`, scope: sql`1`, cte: sql`b AS MATERIALIZED (${body})`, ctes: [] });
   switch (scope.kind) {
     case 'category': {
@@ -235,13 +242,19 @@ export function source(plan: ListingPlan): Source {
     case 'search': {
       // bm25 only when it orders the page and the matches are few enough for it to matter.
       const matches = sql`(SELECT count(*) FROM article_search WHERE article_search MATCH ${scope.match})`;
-      const score = plan.query.sort === 'relevance' ? sql`CASE WHEN ${matches} <= ${int(BM25_LIMIT)} THEN ${bm25Sql(plan.language)} ELSE 0 END` : sql`0`;
+      const limits = limitsOf(plan);
+      const score = plan.query.sort === 'relevance' ? sql`CASE WHEN ${matches} <= ${int(limits.bm25)} THEN ${bm25Sql(plan.language)} ELSE 0 END` : sql`0`;
       const rows = sql`(SELECT rowid AS aid, ${score} AS score FROM article_search WHERE article_search MATCH ${scope.match}) m
         CROSS JOIN listings l ON l.id = ${listingOf('m.aid')}`;
       if (scope.word === undefined || filterConditions(plan).conditions.size > 0) return set(sql`SELECT ${columns}, m.score FROM ${rows}`);
+      // The listed matches, from the precomputed counts: up to the limit, the live search counts
+      // attribute values (which are not precomputed), so it stays live.
+      const listed = sql`(SELECT sum(f.count) FROM search_facets f WHERE f.channel = k.channel AND f.lang = k.lang AND f.key = k.key AND f.facet = 'combo')`;
+      const key = sql`k.channel = ${ch} AND k.lang = ${plan.language} AND k.key = ${scope.word} AND ${listed} > ${int(limits.attributes)}`;
       const broad: BroadSearch = {
-        key: sql`k.channel = ${ch} AND k.lang = ${plan.language} AND k.key = ${scope.word}`,
-        facets: { table: sql`search_facets`, where: sql`channel = ${ch} AND lang = ${plan.language} AND key = ${scope.word}` },
+        key,
+        // The key's row first, so that its condition is tested once (an EXISTS beside the counts' own was tested for each count row).
+        facets: { table: sql`search_keys k CROSS JOIN search_facets f`, where: sql`${key} AND f.channel = k.channel AND f.lang = k.lang AND f.key = k.key` },
         word: scope.word,
         match: scope.match,
       };

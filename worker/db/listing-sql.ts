@@ -12,22 +12,24 @@
  *   narrows comes from listing_facets (precomputed per category) instead.
  * - search / collection / seller materialize the scope once (`b`); every arm reads that copy.
  *   An unfiltered one-word search may be broad (./search-facets.ts): then `b` is empty, its
- *   counts come from search_facets and its page from a second statement walking a sort index.
+ *   counts come from search_facets and its page from a second statement, which walks a sort
+ *   index or ranks the matches by bm25.
  *
  * Facets are disjunctive: the brand and price arms apply every filter but their own; the combo
  * arm applies the other filters and leaves its four to facet-counts.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ATTRIBUTE_PREFIX } from '../domain/catalogue/listing-query';
-import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, orderBy, source, type BroadSearch, type Filters, type ListingPlan, type Source } from './listing-scope';
-import { articleOfListingSql, priceBucketSql } from './listing-rows';
+import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, limitsOf, orderBy, source, type BroadSearch, type Filters, type ListingPlan, type Source } from './listing-scope';
+import { CHANNEL_IDS } from '../channel/channels';
+import { articleOfListingSql, listingIdSql, priceBucketSql } from './listing-rows';
+import { bm25Sql } from './search';
 
 export type { ListingPlan, ResolvedScope } from './listing-scope';
 
 /** Attribute facets shown at most. */
 export const MAX_ATTRIBUTE_FACETS = 6;
-/** Attribute values are counted live over at most this many products (else only precomputed counts, or none). */
-export const ATTRIBUTE_COUNT_LIMIT = 1000;
+export { ATTRIBUTE_COUNT_LIMIT } from './search-facets';
 /** Rows of a scope sampled to choose its attribute facets when nothing is precomputed. */
 const ATTRIBUTE_SAMPLE = 500;
 const articleOf = (id: string): SQL => sql.raw(articleOfListingSql(id));
@@ -86,32 +88,40 @@ function priceArm(src: Source, filters: Filters): SQL {
     WHERE ${and([src.scope, ...conds, sql`l.price IS NOT NULL`])} GROUP BY 2`);
 }
 
+/**
+ * The attribute_values ids of the rows of `l`, one row `j` each: read from the listing row or
+ * the scope's index entry, which the statement reads anyway (a look-up in article_attributes per
+ * row and attribute cost about 3 ms for 1,000 rows).
+ */
+const attributeValuesOf = sql`CROSS JOIN json_each(l.attribute_value_ids) j`;
+
 /** The most common attributes of the unfiltered scope, as the `top_attr` CTE. */
 function topAttributes(src: Source): SQL {
   if (src.precomputed) {
     return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM ${src.precomputed.table}
       WHERE ${src.precomputed.where} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
   }
-  return sql`top_attr AS (SELECT a.name, count(*) AS n FROM (SELECT l.id FROM ${src.from} WHERE ${src.scope} LIMIT ${int(ATTRIBUTE_SAMPLE)}) s
-    JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('s.id')}
-    GROUP BY a.name ORDER BY n DESC, a.name LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
+  return sql`top_attr AS (SELECT v.name, count(*) AS n FROM (SELECT l.attribute_value_ids FROM ${src.from} WHERE ${src.scope} LIMIT ${int(ATTRIBUTE_SAMPLE)}) l
+    ${attributeValuesOf} JOIN attribute_values v ON v.id = j.value
+    GROUP BY v.name ORDER BY n DESC, v.name LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
 }
 
 /** Value counts of the chosen attributes (and of any filtered on), each ignoring its own filter. */
-function attributeArms(src: Source, filters: Filters): SQL[] {
+function attributeArms(src: Source, filters: Filters, limit: number): SQL[] {
   const arms = [arm('#attr', sql`name`, sql`NULL`, sql`n`, sql`FROM top_attr`)];
   if (src.precomputed && filters.conditions.size === 0) {
     arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where}
       AND facet IN (SELECT 'attr.' || name FROM top_attr) GROUP BY facet, value`));
     return arms;
   }
-  const small = (from: SQL, where: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${int(ATTRIBUTE_COUNT_LIMIT + 1)})) <= ${int(ATTRIBUTE_COUNT_LIMIT)}`;
-  const attrJoin = sql`JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('l.id')}`;
-  // The common attributes not filtered on, under every filter.
+  const small = (from: SQL, where: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${int(limit + 1)})) <= ${int(limit)}`;
+  // The common attributes not filtered on, under every filter: every value id the rows list,
+  // counted, then named (a few hundred ids at most) and kept if its attribute is one of them.
   const where = and([src.scope, ...conditionsExcept(filters)]);
   const unselected = filters.attributes ? sql`SELECT name FROM top_attr WHERE name NOT IN (SELECT name FROM f_attr_names)` : sql`SELECT name FROM top_attr`;
-  arms.push(arm('attr', sql`'attr.' || a.name`, sql`a.value`, sql`count(*)`, sql`FROM ${src.from} ${attrJoin} AND a.name IN (${unselected})
-    WHERE ${where} AND ${small(src.from, where)} GROUP BY a.name, a.value`));
+  const counts = sql`SELECT j.value AS id, count(*) AS n FROM ${src.from} ${attributeValuesOf} WHERE ${where} AND ${small(src.from, where)} GROUP BY 1`;
+  arms.push(arm('attr', sql`'attr.' || v.name`, sql`v.value`, sql`c.n`, sql`FROM (${counts}) c JOIN attribute_values v ON v.id = c.id
+    WHERE v.name IN (${unselected})`));
   if (!filters.attributes) return arms;
   // The attributes filtered on, all in one arm (its text does not grow with them): attribute X
   // counts the rows that meet every filter but X's own, i.e. whose mask with X's bit is complete.
@@ -140,12 +150,12 @@ export function facetsStatement(plan: ListingPlan): SQL {
   const filters = filterConditions(plan);
   const arms = [comboArm(src, filters)];
   if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
-  arms.push(priceArm(src, filters), ...attributeArms(src, filters));
+  arms.push(priceArm(src, filters), ...attributeArms(src, filters, limitsOf(plan).attributes));
   if (src.cte) arms.push(pageArm(plan, filters));
   if (src.broad) {
-    // Read only when the search is broad (else search_facets has no rows for it), and then `b`,
-    // which every other arm reads, is empty. Live, a broad search counts no attribute values
-    // (over ATTRIBUTE_COUNT_LIMIT), so none are precomputed either.
+    // Read only when the search is broad (its condition is in `where`), and then `b`, which
+    // every other arm reads, is empty. Live, a broad search counts no attribute values (it
+    // lists more than the limit), so none are precomputed either.
     const precomputed = { ...src, precomputed: src.broad.facets };
     arms.push(comboArm(precomputed, filters), brandArm(precomputed, filters), priceArm(precomputed, filters));
   }
@@ -160,13 +170,14 @@ export function facetsStatement(plan: ListingPlan): SQL {
  * rowid seek into the full-text index instead is faster when they are (0.3 against 5 ms for "gb",
  * 34,000 matches), but costs 3–5 µs a row when the matches lie far down the order: 138 ms for
  * "rtx" by ascending price, where the list keeps it at 4 ms. The search_keys row is the outer
- * loop: without it, nothing is read.
+ * loop: without it, nothing is read. By relevance up to the bm25 limit, the matches are ranked
+ * by bm25 instead (bm25Page).
  */
 function broadSearchPage(plan: ListingPlan, broad: BroadSearch): SQL {
   const { page, pageSize, sort } = plan.query;
   const id = articleOf('l.id');
   const member = sql`${id} IN (SELECT rowid FROM article_search WHERE article_search MATCH ${broad.match})`;
-  const rows = (index: string, where: SQL, order: SQL, limit: SQL) => sql`SELECT ${id} AS id, l.price AS price FROM search_keys k
+  const rows = (index: string, where: SQL, order: SQL, limit: SQL, columns = sql`${id} AS id, l.price AS price`) => sql`SELECT ${columns} FROM search_keys k
     CROSS JOIN listings l INDEXED BY ${sql.raw(index)} WHERE ${broad.key} AND l.channel = ${sql.raw(`'${plan.channel}'`)} AND ${where} AND ${member}
     ORDER BY ${order} ${limit}`;
   const offset = (page - 1) * pageSize;
@@ -178,8 +189,38 @@ function broadSearchPage(plan: ListingPlan, broad: BroadSearch): SQL {
     const unpriced = rows('listings_price_idx', sql`l.price IS NULL`, sql`l.id`, upTo);
     return sql`SELECT id FROM (SELECT * FROM (${priced}) UNION ALL SELECT * FROM (${unpriced})) ORDER BY price IS NULL, price, id ${window}`;
   }
-  const index = sort === 'relevance' ? 'listings_relevance_idx' : sort === 'new' || sort === 'old' ? 'listings_created_idx' : 'listings_price_idx';
+  if (sort === 'relevance') {
+    // One of the two is empty: the walk beyond the bm25 limit, the ranking up to it.
+    const many = sql`(SELECT count(*) FROM article_search WHERE article_search MATCH ${broad.match}) > ${int(limitsOf(plan).bm25)}`;
+    const walk = rows('listings_relevance_idx', many, orderBy(sort, false), window, sql`0 AS score, l.relevance AS relevance, l.id AS lid, ${id} AS id`);
+    const ranked = bm25Page(plan, broad, sql`NOT ${many}`);
+    return sql`WITH ${ranked.ctes} SELECT id FROM (SELECT * FROM (${walk}) UNION ALL SELECT * FROM (${ranked.page})) ORDER BY score, relevance, lid`;
+  }
+  const index = sort === 'new' || sort === 'old' ? 'listings_created_idx' : 'listings_price_idx';
   return rows(index, sql`1`, orderBy(sort, false), window);
+}
+
+/**
+ * The relevance page of a broad search ranked by bm25 (when `when` holds), ordered like the
+ * live search (bm25, then listings.relevance, then id) without joining every match to its
+ * listing row: the matches are scored (s), the score of the page's last row among them found
+ * (cut), and only the matches scoring up to it joined (near). If the channel lists fewer of
+ * those than the page needs, some matches are not listed and every match is joined instead.
+ * Columns: score, relevance, lid (listing row id), id (article id).
+ */
+function bm25Page(plan: ListingPlan, broad: BroadSearch, when: SQL): { ctes: SQL; page: SQL } {
+  const { page, pageSize } = plan.query;
+  const upTo = page * pageSize;
+  const listing = sql.raw(listingIdSql('s.aid', CHANNEL_IDS.indexOf(plan.channel)));
+  const joined = (where: SQL) => sql`SELECT s.score, l.relevance, l.id AS lid, s.aid AS id FROM s CROSS JOIN listings l ON l.id = ${listing} WHERE ${where}`;
+  // The key's row is the outer loop: without it (or when `when` fails) nothing is scored.
+  const ctes = sql`s AS MATERIALIZED (SELECT article_search.rowid AS aid, ${bm25Sql(plan.language)} AS score FROM search_keys k
+      CROSS JOIN article_search WHERE ${broad.key} AND ${when} AND article_search MATCH ${broad.match}),
+    cut AS (SELECT score FROM s ORDER BY score LIMIT 1 OFFSET ${int(upTo - 1)}),
+    near AS MATERIALIZED (${joined(sql`s.score <= (SELECT score FROM cut)`)})`;
+  const enough = sql`(SELECT count(*) FROM near) >= ${int(upTo)}`;
+  const body = sql`SELECT * FROM near WHERE ${enough} UNION ALL ${joined(sql`NOT ${enough}`)}`;
+  return { ctes, page: sql`SELECT * FROM (${body}) ORDER BY score, relevance, lid LIMIT ${int(pageSize)} OFFSET ${int((page - 1) * pageSize)}` };
 }
 
 /** The page of article ids of a category, brand or whole-catalogue listing, or of a broad search (other set scopes page in facetsStatement). */

@@ -9,7 +9,8 @@
  * Relevance: a search ranks by bm25 over name (×3), reference (×2) and brand when it has up
  * to 2,000 matches (BM25_LIMIT), and beyond that, like every other scope, by listings.relevance:
  * availability group (in stock, soon, out of stock, not sellable), then rating, then newest.
- * An unfiltered one-word search that broad reads precomputed counts (./search-facets.ts).
+ * An unfiltered one-word search matching more than 1,000 articles reads precomputed counts
+ * (./search-facets.ts).
  */
 import type { I18n } from '@lingui/core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -27,6 +28,7 @@ import type { Db } from './client';
 import { allRows } from './raw';
 import { facetsStatement, pageStatement, type ListingPlan, type ResolvedScope } from './listing-sql';
 import { correctionStatements, matchExpression, pickCorrections, searchWords } from './search';
+import type { SearchLimits } from './search-facets';
 
 /** What a listing lists. Category scopes carry the whole subtree's ids. */
 export type ListingScope =
@@ -46,6 +48,8 @@ export interface ListProductsArgs {
   i18n: I18n;
   /** The channel's campaigns and the request's clock: cards of a running campaign carry its flag. */
   campaigns?: { list: readonly Campaign[]; now: Date };
+  /** The bm25 and attribute-count limits (SEARCH_LIMITS unless a test lowers them). */
+  limits?: SearchLimits;
 }
 
 interface FacetRow {
@@ -109,7 +113,7 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
   } else {
     resolved = scope;
   }
-  const plan = (scopeOf: ResolvedScope): ListingPlan => ({ channel, language, scope: scopeOf, query });
+  const plan = (scopeOf: ResolvedScope): ListingPlan => ({ channel, language, scope: scopeOf, query, ...(args.limits ? { limits: args.limits } : {}) });
   // A search brings the look-ups for correcting its words along, in case it finds nothing.
   let fetched = await fetchListing(db, plan(resolved), i18n, scope.kind === 'search' ? correctionStatements(language, words) : []);
   let correctedQuery: string | undefined;

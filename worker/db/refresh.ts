@@ -16,11 +16,13 @@
  * - listings.relevance (ascending = best), the default order of non-search listings:
  *   availability group first (AVAILABILITY_GROUPS order: in stock, soon, out of stock, not
  *   sellable), then rating (higher first; unrated last), then newer first.
+ * - listings.attribute_value_ids: the article's attributes as a JSON array of attribute_values
+ *   ids, ascending, which live attribute facets count (worker/db/listing-sql.ts).
  * - listing_facets: the unfiltered facet counts of each category (brand id, price / 5000 =
  *   bucket, listings.combo, and 'attr.<name>' values), so an unfiltered category
  *   page never counts rows.
  * - search_keys / search_facets: the same counts (but attributes) for each one-word search
- *   broader than BM25_LIMIT matches (./search-facets.ts).
+ *   broader than ATTRIBUTE_COUNT_LIMIT matches (./search-facets.ts).
  */
 import { LANGUAGES } from '../../client/i18n/languages';
 import { CHANNEL_IDS } from '../channel/channels';
@@ -38,6 +40,7 @@ export const DERIVED_TABLES = [
   'search_facets',
   'listing_sellers',
   'article_attributes',
+  'attribute_values',
   'article_search',
   'entity_search',
   'search_vocabulary',
@@ -80,16 +83,24 @@ export const buyboxWinnersSql = (scope = ''): string => `SELECT article_id, chan
 export const BUYBOX_WINNERS_SQL = buyboxWinnersSql();
 
 /**
+ * SQL: the JSON array of the attribute_values ids of an article's attributes, ascending. Specs
+ * change only with a full refresh, so an incremental one finds them as the full one made them.
+ */
+const attributeValueIdsSql = (articleId: string): string => `(SELECT json_group_array(id) FROM (
+    SELECT v.id FROM article_attributes aa JOIN attribute_values v ON v.name = aa.name AND v.value = aa.value WHERE aa.article_id = ${articleId} ORDER BY v.id))`;
+
+/**
  * listings.price is the price of the offer the product page sells by default (the buy box), so
  * a card, its sort key and the price filters all show what "add to basket" puts in the basket;
  * null when nothing can be bought (the product page shows no price either).
  */
 const listingsSql = (scope = ''): string => `INSERT INTO listings (id, article_id, channel, category_id, brand_id, price, original_price, seller_id, availability_code, condition, type,
-  seller_kinds, offer_count, rating_average, rating_count, created_at, relevance, combo)
+  seller_kinds, offer_count, rating_average, rating_count, created_at, relevance, combo, attribute_value_ids)
 SELECT ${listingIdSql('g.article_id', CHANNEL_INDEX)}, g.article_id, g.channel, a.category_id, a.brand_id, g.price, g.original_price, g.seller_id,
   g.availability_code, a.condition, a.type, g.seller_kinds, g.offer_count, a.rating_average, a.rating_count, a.created_at,
   ((${availabilityRankSql('g.availability_code')}) * 16 + (10 - a.rating_average)) * 4294967296 - a.created_at,
-  ${comboSql('') /* unqualified: seller_kinds and availability_code come from g, the rest from a */}
+  ${comboSql('') /* unqualified: seller_kinds and availability_code come from g, the rest from a */},
+  ${attributeValueIdsSql('g.article_id')}
 FROM (
   SELECT o.article_id, o.channel, w.price, w.original_price, w.seller_id,
     -- the buy box's promise when something can be bought, else the best code of any offer
@@ -139,6 +150,10 @@ SELECT a.id, j.key, CAST(j.value AS TEXT)
 FROM articles a, json_each(a.specs) j
 WHERE j.type IN ('text', 'integer', 'real') AND CAST(j.value AS TEXT) <> '';`;
 
+/** Each attribute (name, value) pair under an id, in (name, value) order. */
+const ATTRIBUTE_VALUES = `INSERT INTO attribute_values (id, name, value)
+SELECT row_number() OVER (ORDER BY name, value), name, value FROM (SELECT DISTINCT name, value FROM article_attributes);`;
+
 const nameOf = (lang: string) => `(SELECT t.name FROM article_translations t WHERE t.article_id = a.id AND t.lang = '${lang}')`;
 
 const ARTICLE_SEARCH = `INSERT INTO article_search (rowid, ${LANGUAGES.map((l) => `name_${l}`).join(', ')}, brand, reference)
@@ -181,7 +196,8 @@ WHERE length(v.term) BETWEEN 3 AND 40;`;
 // with the FACET_VALUES and attribute definitions of the full build, and so are the broad
 // searches' counts (./search-facets.ts). article_attributes, the FTS tables and the vocabulary
 // hold names, brands, references and specs, none of which an offer changes, so they are left
-// alone; search reads prices and availability from `listings`.
+// alone (listing rows read their attribute values from there); search reads prices and
+// availability from `listings`.
 
 /** SQL: the articles of a catalogue update, a JSON array bound as ?1. */
 const JSON_ARTICLES = '(SELECT value FROM json_each(?1))';
@@ -272,9 +288,11 @@ export const pruneInvalidationsSql = (now: string, table = 'catalogue_invalidati
 /** The statements, in order. Each is self-contained; run them in one batch or one by one. */
 export const REFRESH_CATALOGUE_SQL: string[] = [
   ...DERIVED_TABLES.map((table) => `DELETE FROM ${table};`),
+  // Attributes first: listing rows list their values.
+  ATTRIBUTES,
+  ATTRIBUTE_VALUES,
   LISTINGS,
   LISTING_SELLERS,
-  ATTRIBUTES,
   ...FACETS,
   ATTRIBUTE_FACETS,
   CHANNEL_FACETS,

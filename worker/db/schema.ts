@@ -453,9 +453,15 @@ export const listings = sqliteTable(
     relevance: integer('relevance').notNull(),
     /** seller_kinds, availability_code, rating_average and condition packed in one integer (worker/domain/catalogue/facet-counts.ts). */
     combo: integer('combo').notNull(),
+    /**
+     * The article's attributes as a JSON array of attribute_values ids, ascending: the attribute
+     * facets count these from the rows (or index entries) they already read, instead of seeking
+     * article_attributes once per row and attribute.
+     */
+    attributeValueIds: text('attribute_value_ids').notNull().default('[]'),
   },
   (t) => {
-    const facetColumns = [t.price, t.sellerKinds, t.availabilityCode, t.ratingAverage, t.condition, t.combo, t.createdAt, t.relevance] as const;
+    const facetColumns = [t.price, t.sellerKinds, t.availabilityCode, t.ratingAverage, t.condition, t.combo, t.createdAt, t.relevance, t.attributeValueIds] as const;
     return [
       uniqueIndex('listings_channel_article_idx').on(t.channel, t.articleId),
       index('listings_category_idx').on(t.channel, t.categoryId, t.brandId, ...facetColumns),
@@ -564,6 +570,20 @@ export const articleAttributes = sqliteTable(
     // Covers the attribute facets' per-article look-up (value read from the index, not the table).
     index('article_attributes_article_idx').on(t.articleId, t.name, t.value),
   ],
+);
+
+/**
+ * Every (name, value) pair of article_attributes under a small id, in (name, value) order: what
+ * listings.attribute_value_ids lists (worker/db/refresh.ts).
+ */
+export const attributeValues = sqliteTable(
+  'attribute_values',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('attribute_values_name_value_idx').on(t.name, t.value)],
 );
 
 /** Words of the product names in each language (folded like the FTS tokenizer), for typo correction. */

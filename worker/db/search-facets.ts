@@ -1,12 +1,15 @@
 /**
  * Precomputed facet counts of broad searches (tables search_keys and search_facets). A search
  * counts its facets over every match joined to its listing row, work that grows with the
- * matches: at 100,000 articles a 3-letter prefix or a common word matches 8,000–34,000
- * articles and costs 10–20 ms. So the one-word searches that match more than BM25_LIMIT
- * articles in a language (any such prefix of an indexed word, or whole word of one character)
- * are found by the full refresh, per channel serving the language, and their unfiltered counts
- * kept like listing_facets keeps a category's; the listing reads them instead
- * (worker/db/listing-sql.ts).
+ * matches: at 100,000 articles a 3-letter prefix or a common word matches 1,000–34,000
+ * articles and costs 6–20 ms. So the one-word searches that match more than
+ * ATTRIBUTE_COUNT_LIMIT articles in a language (any such prefix of an indexed word, or whole
+ * word of one character) are found by the full refresh, per channel serving the language, and
+ * their unfiltered counts kept like listing_facets keeps a category's; the listing reads them
+ * instead (worker/db/listing-sql.ts) when the channel lists more than ATTRIBUTE_COUNT_LIMIT of
+ * the matches (the sum of the precomputed counts): live, such a search counts no attribute
+ * values, so none are kept. Its page walks a sort index, or, by relevance up to BM25_LIMIT
+ * matches, ranks the matches by bm25 without joining them all.
  *
  * Exact and current: offers change listing rows (price, availability, seller kinds), never the
  * names, brands or references a search matches, so the broad keys and their matches change
@@ -21,10 +24,20 @@ import { matchExpressionSql } from './search';
 
 /**
  * A search ranks by bm25 up to this many matches; a broader one by listings.relevance (bm25 of
- * one common word is mostly name length). A one-word search with more matches has its facets
- * precomputed, and pages by walking a sort index (worker/db/listing-sql.ts).
+ * one common word is mostly name length).
  */
 export const BM25_LIMIT = 2000;
+
+/** Attribute values are counted live over at most this many products (else only precomputed counts, or none). */
+export const ATTRIBUTE_COUNT_LIMIT = 1000;
+
+/** The limits above, as a listing applies them (tests lower them to match a small catalogue). */
+export interface SearchLimits {
+  bm25: number;
+  attributes: number;
+}
+
+export const SEARCH_LIMITS: SearchLimits = { bm25: BM25_LIMIT, attributes: ATTRIBUTE_COUNT_LIMIT };
 
 /** Prefixes longer than this are never precomputed (they are searched live, which is always right). */
 const MAX_KEY_LENGTH = 40;
@@ -36,9 +49,10 @@ const PAIRS_SQL = `pairs(channel, lang) AS (VALUES ${PAIRS.map(({ channel, lang 
 /**
  * The full build: the broad keys of each channel and language, then their facet counts, one
  * statement per channel, language and facet (each a few seconds at 100,000 articles).
- * `minMatches` is BM25_LIMIT; tests lower it to have broad keys in a small catalogue.
+ * `minMatches` is ATTRIBUTE_COUNT_LIMIT; tests lower it (and the listing's limits) to have
+ * broad keys in a small catalogue.
  */
-export function searchFacetsSql(minMatches = BM25_LIMIT): string[] {
+export function searchFacetsSql(minMatches = ATTRIBUTE_COUNT_LIMIT): string[] {
   // Candidates are the prefixes whose words' document counts add up to more than minMatches
   // (an upper bound: an article may hold several such words); only those are counted exactly.
   const keys = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${MAX_KEY_LENGTH}),
