@@ -67,6 +67,51 @@ describe('smallFacetCounts', () => {
   });
 });
 
+describe('smallFacetCounts against its definition', () => {
+  // The definition, one combo and one facet at a time: a facet counts the combos that pass every
+  // filter but its own; the total, those that pass all four.
+  const CONDITION_NAMES = ['new', 'Reaconditioned-A', 'Reaconditioned-B', 'Reaconditioned-C', 'other'];
+  const passes = (c: ComboCount, key: string, values: readonly string[] | undefined): boolean => {
+    if (!values || values.length === 0) return true;
+    if (key === 'seller') return values.some((v) => (c.sellerKinds & ({ own: 1, marketplace: 2, dropshipping: 4 } as Record<string, number>)[v]!) !== 0);
+    if (key === 'availability') return values.includes(availabilityGroupOf(c.availabilityCode) ?? '');
+    if (key === 'condition') return values.includes(c.condition);
+    return c.ratingAverage >= 2 * Number(values[0]);
+  };
+  const KEYS = ['seller', 'availability', 'condition', 'rating'];
+  const sum = (combos: ComboCount[], filters: Record<string, string[]>, own: string | null, test: (c: ComboCount) => boolean) =>
+    combos.filter((c) => KEYS.every((k) => k === own || passes(c, k, filters[k])) && test(c)).reduce((n, c) => n + c.count, 0);
+
+  it('gives what the definition gives for random combos and filters', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pickSome = <T,>(items: readonly T[]) => items.filter(() => random(3) === 0);
+    for (let round = 0; round < 300; round++) {
+      const combos = Array.from({ length: random(40) }, (): ComboCount => ({
+        sellerKinds: 1 + random(7),
+        availabilityCode: [0, 1, 2, 5, 6, 7, 8, 9876, 9999][random(9)]!,
+        ratingAverage: random(11),
+        condition: CONDITION_NAMES[random(5)]!,
+        count: 1 + random(50),
+      }));
+      const filters: Record<string, string[]> = {};
+      const sellers = pickSome(['own', 'marketplace', 'dropshipping']);
+      if (sellers.length) filters.seller = sellers;
+      const groups = pickSome(['in-stock', 'soon', 'out-of-stock', 'unavailable']);
+      if (groups.length) filters.availability = groups;
+      const conditions = pickSome(CONDITION_NAMES);
+      if (conditions.length) filters.condition = conditions;
+      if (random(2)) filters.rating = [String(1 + random(5))];
+      const counts = smallFacetCounts(combos, filters);
+      expect(counts.total).toBe(sum(combos, filters, null, () => true));
+      for (const [kind, bit] of [['own', 1], ['marketplace', 2], ['dropshipping', 4]] as const) expect(counts.seller[kind]).toBe(sum(combos, filters, 'seller', (c) => (c.sellerKinds & bit) !== 0));
+      for (const group of ['in-stock', 'soon', 'out-of-stock', 'unavailable'] as const) expect(counts.availability[group]).toBe(sum(combos, filters, 'availability', (c) => availabilityGroupOf(c.availabilityCode) === group));
+      for (const condition of CONDITION_NAMES) expect(counts.condition[condition] ?? 0).toBe(sum(combos, filters, 'condition', (c) => c.condition === condition));
+      for (const n of [5, 4, 3, 2, 1]) expect(counts.rating[String(n)]).toBe(sum(combos, filters, 'rating', (c) => c.ratingAverage >= 2 * n));
+    }
+  });
+});
+
 describe('search text', () => {
   it('folds words like the FTS tokenizer and keeps at most eight', () => {
     expect(searchWords('  Portátil  LENOVO i5-1334U, 15.6" ')).toEqual(['portatil', 'lenovo', 'i5', '1334u', '15', '6']);

@@ -48,36 +48,48 @@ export function parseCombo(combo: number, count: number): ComboCount {
   };
 }
 
+const GROUPS = Object.entries(AVAILABILITY_GROUPS) as [AvailabilityGroup, readonly [number, number]][];
+
 /** The AVAILABILITY_GROUPS group of a code, if any. */
 export function availabilityGroupOf(code: number): AvailabilityGroup | undefined {
-  return (Object.keys(AVAILABILITY_GROUPS) as AvailabilityGroup[]).find((g) => code >= AVAILABILITY_GROUPS[g][0] && code <= AVAILABILITY_GROUPS[g][1]);
+  for (const [group, [from, to]] of GROUPS) if (code >= from && code <= to) return group;
+  return undefined;
 }
 
-type Key = 'seller' | 'availability' | 'condition' | 'rating';
+/** The four filters as bits of a combo's pass mask. */
+const SELLER = 1;
+const AVAILABILITY = 2;
+const CONDITION = 4;
+const RATING = 8;
+const ALL = SELLER | AVAILABILITY | CONDITION | RATING;
 
-/** Whether a combo passes filter `key` (true when that filter is not set). Mirrors the SQL filters. */
-function passes(combo: ComboCount, key: Key, values: readonly string[] | undefined): boolean {
-  if (!values || values.length === 0) return true;
-  switch (key) {
-    case 'seller':
-      return (combo.sellerKinds & values.reduce((mask, v) => mask | (SELLER_KIND_BITS[v as SellerKind] ?? 0), 0)) !== 0;
-    case 'availability':
-      return values.some((v) => availabilityGroupOf(combo.availabilityCode) === v);
-    case 'condition':
-      return values.includes(combo.condition);
-    case 'rating':
-      return combo.ratingAverage >= 2 * Number(values[0]);
-  }
+/**
+ * Which of the four filters a combo passes, as a mask (a filter not set passes). Mirrors the SQL
+ * filters: seller kinds share a bit with the filter's, the availability code is in a chosen
+ * group, the condition is a chosen one, the rating (stored doubled) reaches the stars asked for.
+ */
+function passMask(filters: Readonly<Record<string, readonly string[]>>): (combo: ComboCount, group: AvailabilityGroup | undefined) => number {
+  const chosen = (key: string) => (filters[key]?.length ? filters[key] : undefined);
+  const sellers = chosen('seller')?.reduce((mask, v) => mask | (SELLER_KIND_BITS[v as SellerKind] ?? 0), 0);
+  const groups = chosen('availability');
+  const conditions = chosen('condition');
+  const rating = chosen('rating');
+  const minRating = rating ? 2 * Number(rating[0]) : undefined;
+  return (combo, group) =>
+    (sellers === undefined || (combo.sellerKinds & sellers) !== 0 ? SELLER : 0) |
+    (!groups || (group !== undefined && groups.includes(group)) ? AVAILABILITY : 0) |
+    (!conditions || conditions.includes(combo.condition) ? CONDITION : 0) |
+    (minRating === undefined || combo.ratingAverage >= minRating ? RATING : 0);
 }
+
+const SELLER_KINDS = Object.entries(SELLER_KIND_BITS) as [SellerKind, number][];
 
 /**
  * Counts of the four facets and the total for `combos`, which must already satisfy every other
  * filter (brand, price, attributes). Each facet applies the other three filters, not its own.
  */
 export function smallFacetCounts(combos: readonly ComboCount[], filters: Readonly<Record<string, readonly string[]>>): SmallFacetCounts {
-  const keys: Key[] = ['seller', 'availability', 'condition', 'rating'];
-  const passing = combos.map((c) => Object.fromEntries(keys.map((k) => [k, passes(c, k, filters[k])])) as Record<Key, boolean>);
-  const except = (i: number, key: Key) => keys.every((k) => k === key || passing[i]![k]);
+  const passes = passMask(filters);
   const result: SmallFacetCounts = {
     total: 0,
     seller: { own: 0, marketplace: 0, dropshipping: 0 },
@@ -85,15 +97,15 @@ export function smallFacetCounts(combos: readonly ComboCount[], filters: Readonl
     condition: Object.fromEntries(CONDITIONS.map((c) => [c, 0])),
     rating: Object.fromEntries(RATING_STEPS.map((n) => [String(n), 0])),
   };
-  combos.forEach((combo, i) => {
-    if (keys.every((k) => passing[i]![k])) result.total += combo.count;
-    if (except(i, 'seller')) for (const [kind, bit] of Object.entries(SELLER_KIND_BITS)) if (combo.sellerKinds & bit) result.seller[kind as SellerKind] += combo.count;
-    if (except(i, 'availability')) {
-      const group = availabilityGroupOf(combo.availabilityCode);
-      if (group) result.availability[group] += combo.count;
-    }
-    if (except(i, 'condition')) result.condition[combo.condition] = (result.condition[combo.condition] ?? 0) + combo.count;
-    if (except(i, 'rating')) for (const n of RATING_STEPS) if (combo.ratingAverage >= 2 * n) result.rating[String(n)]! += combo.count;
-  });
+  for (const combo of combos) {
+    const group = availabilityGroupOf(combo.availabilityCode);
+    const mask = passes(combo, group);
+    // A facet counts a combo that passes every filter but (perhaps) its own.
+    if (mask === ALL) result.total += combo.count;
+    if ((mask | SELLER) === ALL) for (const [kind, bit] of SELLER_KINDS) if (combo.sellerKinds & bit) result.seller[kind] += combo.count;
+    if ((mask | AVAILABILITY) === ALL && group) result.availability[group] += combo.count;
+    if ((mask | CONDITION) === ALL) result.condition[combo.condition] = (result.condition[combo.condition] ?? 0) + combo.count;
+    if ((mask | RATING) === ALL) for (const n of RATING_STEPS) if (combo.ratingAverage >= 2 * n) result.rating[String(n)]! += combo.count;
+  }
   return result;
 }
