@@ -167,6 +167,9 @@ function termValues(entries: { value: string; label: string; count: number }[], 
 
 const euros = (cents: number): string => String(cents / 100);
 
+/** Attribute values in numeric order ("8 GB" before "16 GB"): one collator, not one per comparison (`localeCompare` with options builds one each time). */
+const NUMERIC_ORDER = new Intl.Collator('en', { numeric: true });
+
 /** The price facet: 50 € buckets as "from-to" euro ranges (to inclusive, to the cent), ascending. */
 function priceValues(rows: FacetRow[], query: ListingQuery, language: Language): FacetValue[] {
   const range = query.ranges.price;
@@ -212,7 +215,7 @@ function buildFacets(rows: FacetRow[], plan: ListingPlan, i18n: I18n): { total: 
   for (const name of names) {
     const key = `${ATTRIBUTE_PREFIX}${name}`;
     const entries = attributeRows.filter((r) => r.value === key).map((r) => ({ value: String(r.label), label: String(r.label), count: Number(r.n) }));
-    entries.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
+    entries.sort((a, b) => b.count - a.count || NUMERIC_ORDER.compare(a.value, b.value));
     const label = Object.hasOwn(ATTRIBUTE_LABELS, name) ? i18n._(ATTRIBUTE_LABELS[name]!) : name;
     push(key, label, 'terms', termValues(entries, query.filters[key] ?? []));
   }
