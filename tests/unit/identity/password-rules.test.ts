@@ -54,6 +54,12 @@ describe('passwordProblem (NIST SP 800-63B blocklist)', () => {
     );
   });
 
+  it('refuses a Greek capital sigma repeated, whose last one lower-cases differently (ς)', () => {
+    expect('ΣΣΣΣΣΣΣΣ'.toLowerCase()).toBe('σσσσσσσς');
+    expect(passwordProblem('ΣΣΣΣΣΣΣΣ', 'someone@example.org')).toBe('trivial');
+    expect(passwordProblem('σσσσσσσς', 'someone@example.org')).toBe('trivial');
+  });
+
   it('refuses any character (grapheme) repeated', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' }), fc.integer({ min: 8, max: 64 }), (char, times) => {

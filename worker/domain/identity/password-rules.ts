@@ -29,8 +29,11 @@ const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, '');
 
 /** Why `password` may not be used by the owner of `email`, or null when it may. */
 export function passwordProblem(password: string, email: string): PasswordProblem | null {
-  const normal = password.normalize('NFC').trim().toLowerCase();
-  if (normal === '' || SHORT_RUN_REPEATED.test(normal)) return 'trivial';
+  const trimmed = password.normalize('NFC').trim();
+  const normal = trimmed.toLowerCase();
+  // Upper case too: lower-casing is contextual for one letter (a final Σ becomes ς), which would
+  // break the run of `ΣΣΣΣΣΣΣΣ`; upper-casing never depends on the neighbours.
+  if (normal === '' || SHORT_RUN_REPEATED.test(normal) || SHORT_RUN_REPEATED.test(trimmed.toUpperCase())) return 'trivial';
   if (commonPasswords().has(normal)) return 'common';
   const address = email.trim().toLowerCase();
   const local = address.split('@')[0] ?? '';
