@@ -26,7 +26,15 @@ export default function DigitalKey({ idCode, articleName, code: initialCode, can
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const codeRef = useRef<HTMLElement>(null);
+  /** Set when a reveal succeeds: the button that had focus is gone, so focus goes to the key. */
+  const focusKey = useRef(false);
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (code && focusKey.current) {
+      focusKey.current = false;
+      codeRef.current?.focus();
+    }
+  }, [code]);
 
   async function reveal(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,10 +42,9 @@ export default function DigitalKey({ idCode, articleName, code: initialCode, can
     setError(null);
     try {
       const revealed = await unwrap(api['digital-codes'][':id'].reveal.$get({ param: { id: String(idCode) } }));
+      focusKey.current = true;
       setCode(revealed.code);
       setStatus(t`Your key for ${articleName} is shown.`);
-      // The button that had focus is gone: focus goes to the key.
-      requestAnimationFrame(() => codeRef.current?.focus());
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : t`Something went wrong. Please try again.`);
     } finally {

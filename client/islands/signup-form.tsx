@@ -1,6 +1,6 @@
 /** Island: the sign-up form; afterwards it says to look for the confirmation e-mail. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, unwrap } from '../api';
 import { Field, FormAlert, NewPasswordField, useApiForm } from '../components/forms';
 
@@ -18,13 +18,16 @@ export default function SignupForm({ termsHref, next }: SignupFormProps) {
   const [accepted, setAccepted] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const done = useRef<HTMLDivElement>(null);
+  // The form that had focus is gone once sent: focus goes to what replaced it, after React commits.
+  useEffect(() => {
+    if (sentTo) done.current?.focus();
+  }, [sentTo]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const answer = await form.run(() => unwrap(api.users.signup.$post({ json: { email, password, acceptTerms: accepted as true, next } })));
     if (answer) {
       setSentTo(email);
-      requestAnimationFrame(() => done.current?.focus());
     }
   }
 
