@@ -3,7 +3,8 @@
 // disjunctive facets, sorts, pagination, range bounds, typo correction, suggestions, API errors.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { Facet, ListingResult } from '../../client/types';
+import type { Facet, ListingResult, ProductCard } from '../../client/types';
+import { cardsByIds } from '../../worker/db/catalogue';
 import { createDb } from '../../worker/db/client';
 import { categorySubtreeIds, listProducts, type ListingScope } from '../../worker/db/listing';
 import { BUYBOX_WINNERS_SQL } from '../../worker/db/refresh';
@@ -236,6 +237,41 @@ describe('other scopes', () => {
     const shop = await list({ kind: 'seller', sellerId: 1 }, 'sort=price-asc');
     expect(shop.total).toBe(await count(`SELECT count(DISTINCT article_id) AS n FROM offers WHERE seller_id = 1 AND channel = 'ES'`));
     expect(shop.facets.map((f) => f.key)).not.toContain('seller');
+  });
+});
+
+describe('cards', () => {
+  it('a page reads its cards with itself, each the card cardsByIds reads, in the page\'s order', async () => {
+    const all = { kind: 'all' } as const;
+    const brand = await count(`SELECT id AS n FROM brands WHERE slug = 'lenovo'`);
+    const collection = await count(`SELECT collection_id AS n FROM collection_articles GROUP BY collection_id ORDER BY count(*) DESC LIMIT 1`);
+    const scopes: [ListingScope, string][] = [
+      [await computers(), ''],
+      [await computers(), 'brand=lenovo,hp&price_from=200'],
+      [{ kind: 'brand', brandId: brand }, ''],
+      [{ kind: 'collection', collectionId: collection }, ''],
+      [{ kind: 'seller', sellerId: 1 }, ''],
+      [{ kind: 'search', text: 'portatil' }, ''],
+    ];
+    const seen: ProductCard[] = [];
+    const check = async (scope: ListingScope, qs: string, language: 'es_ES' | 'en_EN' = 'es_ES') => {
+      const { items } = await list(scope, qs, language);
+      expect(items, `${scope.kind} ${qs}`).toEqual(await cardsByIds(db, language, 'ES', items.map((card) => card.id)));
+      seen.push(...items);
+      return items;
+    };
+    for (const [scope, qs] of scopes) {
+      for (const sort of ['relevance', 'price-asc', 'new']) expect((await check(scope, `${qs}&sort=${sort}&pageSize=30`)).length, `${scope.kind} ${qs}`).toBeGreaterThan(0);
+    }
+    await check(all, 'sort=old&pageSize=50', 'en_EN');
+    const { total } = await list(all, 'pageSize=1');
+    for (let page = 1; page <= Math.ceil(total / 100); page++) await check(all, `sort=price-asc&pageSize=100&page=${page}`);
+    // Every kind of field was compared, not only its empty case.
+    expect(seen.some((card) => card.campaignSlugs!.length > 0)).toBe(true);
+    expect(seen.some((card) => card.sellerName)).toBe(true);
+    expect(seen.some((card) => card.price === null)).toBe(true);
+    expect(seen.some((card) => card.originalPrice !== null)).toBe(true);
+    expect(seen.some((card) => card.condition !== 'new')).toBe(true);
   });
 });
 

@@ -3,8 +3,8 @@
  * (facet, value, label, n), everything but the cards: counts per listings.combo (seller kinds ×
  * availability × rating × condition, from which worker/domain/catalogue/facet-counts.ts derives
  * four facets and the total), brand and price counts, attribute facets and, for set scopes,
- * the page. Category and brand listings get their page from a second statement that can walk a
- * sort index; both go to D1 in one batch.
+ * the page with its cards. Category and brand listings get their page from a second statement
+ * that can walk a sort index; both go to D1 in one batch.
  *
  * Sources (./listing-scope.ts):
  * - category / brand / all read the scope's fat covering index (listings_category_idx,
@@ -24,6 +24,7 @@ import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcep
 import { CHANNEL_IDS } from '../channel/channels';
 import { articleOfListingSql, listingIdSql, priceBucketSql } from './listing-rows';
 import { bm25Sql } from './search';
+import { cardJsonSql } from './catalogue';
 
 export type { ListingPlan, ResolvedScope } from './listing-scope';
 
@@ -135,11 +136,12 @@ function attributeArms(src: Source, filters: Filters, limit: number): SQL[] {
   return arms;
 }
 
-/** The page of a set scope as ('#page', article id, NULL, position). */
+/** The page of a set scope as ('#page', article id, its card as JSON, position). */
 function pageArm(plan: ListingPlan, filters: Filters): SQL {
   const { page, pageSize, sort } = plan.query;
   const search = plan.scope.kind === 'search';
-  return arm('#page', sql`x.article_id`, sql`NULL`, sql`row_number() OVER (ORDER BY ${orderBy(sort, search, 'x')})`, sql`FROM (
+  const card = cardJsonSql(sql`x.article_id`, plan.language, plan.channel);
+  return arm('#page', sql`x.article_id`, card, sql`row_number() OVER (ORDER BY ${orderBy(sort, search, 'x')})`, sql`FROM (
     SELECT l.id, l.article_id, l.score, l.relevance, l.price, l.created_at FROM b l WHERE ${and(conditionsExcept(filters))}
     ORDER BY ${orderBy(sort, search)} LIMIT ${int(pageSize)} OFFSET ${int((page - 1) * pageSize)}) x`);
 }
@@ -223,8 +225,20 @@ function bm25Page(plan: ListingPlan, broad: BroadSearch, when: SQL): { ctes: SQL
   return { ctes, page: sql`SELECT * FROM (${body}) ORDER BY score, relevance, lid LIMIT ${int(pageSize)} OFFSET ${int((page - 1) * pageSize)}` };
 }
 
-/** The page of article ids of a category, brand or whole-catalogue listing, or of a broad search (other set scopes page in facetsStatement). */
+/**
+ * The page of a category, brand or whole-catalogue listing, or of a broad search, as rows of
+ * (id, card): the article id and its card as JSON (cardJsonSql), in the page's order. Other set
+ * scopes page in facetsStatement.
+ */
 export function pageStatement(plan: ListingPlan): SQL | undefined {
+  const ids = pageIdsStatement(plan);
+  // The page is a co-routine that the outer query scans in its order, reading each card by its
+  // primary key: only the page's rows are looked up (tests/worker/listing.test.ts checks the order).
+  return ids && sql`SELECT p.id AS id, ${cardJsonSql(sql`p.id`, plan.language, plan.channel)} AS card FROM (${ids}) p`;
+}
+
+/** The page's article ids of pageStatement, in order. */
+function pageIdsStatement(plan: ListingPlan): SQL | undefined {
   const src = source(plan);
   if (src.broad) return broadSearchPage(plan, src.broad);
   if (src.cte) return undefined;

@@ -1,8 +1,8 @@
 /**
  * Product listings: category, brand, collection, marketplace shop, search and "everything",
  * with disjunctive facets, five sort orders and pagination, read from the derived tables of
- * worker/db/refresh.ts (SQL in ./listing-sql.ts). Two round trips to D1: page + total + facets
- * in one batch, then the page's cards (cardsByIds, so prices shown are live). A search sends
+ * worker/db/refresh.ts (SQL in ./listing-sql.ts). One round trip to D1: the page with its cards
+ * (prices as live as the listing rows), the total and the facets in one batch. A search sends
  * the look-ups for correcting its words along; if it finds nothing, it is retried once with
  * its unknown words corrected (./search.ts) and says so in `correctedQuery`.
  *
@@ -17,13 +17,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ATTRIBUTE_LABELS, AVAILABILITY_GROUP_LABELS, CONDITION_LABELS, FACET_TITLES, RATING_LABELS, SELLER_KIND_LABELS } from '../../client/catalogue/facet-labels';
 import { formatMoney } from '../../client/i18n/format';
 import type { Language } from '../../client/i18n/languages';
-import type { Facet, FacetValue, ListingQuery, ListingResult } from '../../client/types';
+import type { Facet, FacetValue, ListingQuery, ListingResult, ProductCard } from '../../client/types';
 import type { ChannelId } from '../channel/channels';
 import { withCampaignFlags, type Campaign } from '../domain/catalogue/campaign';
 import { RATING_STEPS, parseCombo, smallFacetCounts } from '../domain/catalogue/facet-counts';
 import { ATTRIBUTE_PREFIX, CONDITIONS } from '../domain/catalogue/listing-query';
 import { PRICE_BUCKET_CENTS } from '../domain/catalogue/price-buckets';
-import { cardsByIds } from './catalogue';
+import { cardOfJson } from './catalogue';
 import type { Db } from './client';
 import { allRows } from './raw';
 import { facetsStatement, pageStatement, type ListingPlan, type ResolvedScope } from './listing-sql';
@@ -60,7 +60,8 @@ interface FacetRow {
 }
 
 interface Fetched {
-  ids: number[];
+  /** The page's cards, in order (prices as live as the listing rows). */
+  cards: ProductCard[];
   total: number;
   facets: Facet[];
   /** The query as applied: attribute filters on attributes no article has are left out. */
@@ -74,15 +75,15 @@ async function fetchListing(db: Db, plan: ListingPlan, i18n: I18n, extra: SQL[] 
   const pageSql = pageStatement(plan);
   const statements = [...(pageSql ? [pageSql] : []), facetsStatement(plan), ...extra];
   const results = await allRows<[unknown]>(db, statements as [SQL]);
-  const pageRows = (pageSql ? results.shift() : []) as { id: number }[];
+  const pageRows = (pageSql ? results.shift() : []) as { card: string | null }[];
   const rows = results.shift() as FacetRow[];
   // Set scopes page in the facets statement; a one-word search pages in both, one of which is empty.
-  const ids = [
-    ...pageRows.map((r) => r.id),
-    ...rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => Number(r.value)),
-  ];
+  const cards = [
+    ...pageRows.map((r) => r.card),
+    ...rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => r.label),
+  ].flatMap((json) => cardOfJson(json) ?? []);
   const built = buildFacets(rows.filter((r) => r.facet !== '#page'), plan, i18n);
-  return { ids, ...built, extra: results };
+  return { cards, ...built, extra: results };
 }
 
 /** A search's scope: its MATCH expression, and its word when it has one (a broad one has precomputed counts). */
@@ -127,7 +128,7 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
       }
     }
   }
-  return withCards(db, args, fetched, correctedQuery);
+  return withCards(args, fetched, correctedQuery);
 }
 
 /**
@@ -138,15 +139,13 @@ export async function listCategory(db: Db, args: Omit<ListProductsArgs, 'scope'>
   const plan: ListingPlan = { channel: args.channel, language: args.language, scope: { kind: 'category', rootId: args.categoryId }, query: args.query };
   const fetched = await fetchListing(db, plan, args.i18n, [sql`SELECT 1 AS found FROM categories WHERE id = ${args.categoryId}`]);
   if (fetched.extra[0]?.length === 0) return undefined;
-  return withCards(db, args, fetched);
+  return withCards(args, fetched);
 }
 
-/** The result with its page's cards (prices as live as cardsByIds reads them). */
-async function withCards(db: Db, args: Omit<ListProductsArgs, 'scope'>, fetched: Fetched, correctedQuery?: string): Promise<ListingResult> {
-  const { channel, language } = args;
-  const { query } = fetched;
-  const cards = await cardsByIds(db, language, channel, fetched.ids);
-  const items = args.campaigns ? withCampaignFlags(cards, args.campaigns.list, channel, args.campaigns.now) : cards;
+/** The result with its page's cards and their campaign flags. */
+function withCards(args: Omit<ListProductsArgs, 'scope'>, fetched: Fetched, correctedQuery?: string): ListingResult {
+  const { query, cards } = fetched;
+  const items = args.campaigns ? withCampaignFlags(cards, args.campaigns.list, args.channel, args.campaigns.now) : cards;
   return {
     items,
     total: fetched.total,
