@@ -10,7 +10,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { slugHref } from '../routes';
 import type { MenuCategory } from '../types';
-import { ChevronIcon, CloseIcon, MenuIcon } from './icons';
+import { CloseIcon, MenuIcon } from './icons';
 import { useStore } from './store-context';
 
 const NAV_ID = 'category-nav';
@@ -70,7 +70,6 @@ function TopCategory({ top, link }: { top: MenuCategory; link: (slug: string) =>
       </a>
       <details className="category-nav__more" name="category-nav" data-popover="">
         <summary className="category-nav__expand">
-          <ChevronIcon />
           <span className="visually-hidden">
             <Trans>Subcategories of {name}</Trans>
           </span>
@@ -114,7 +113,6 @@ function ChildCategory({ child, link }: { child: MenuCategory; link: (slug: stri
           {/* Phones fold the grandchildren away; desktops list them under their parent. */}
           <details className="category-nav__sub">
             <summary className="category-nav__expand">
-              <ChevronIcon />
               <span className="visually-hidden">
                 <Trans>Subcategories of {name}</Trans>
               </span>

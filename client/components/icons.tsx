@@ -52,9 +52,3 @@ export const GlobeIcon = () => (
     <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
   </Icon>
 );
-
-export const ChevronIcon = () => (
-  <Icon className="icon icon--chevron">
-    <path d="M6 9l6 6 6-6" />
-  </Icon>
-);

@@ -97,10 +97,6 @@ export default function WishlistHeart({ articleId, name, price, offerId, compact
   }
 
   return (
-    <button type="button" className={`wishlist-heart${compact ? ' wishlist-heart--compact' : ''}`} aria-pressed={pressed} aria-label={t`Add ${name} to your wishlist`} onClick={toggle} aria-busy={busy || undefined} data-wishlist-heart={articleId}>
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.1 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.6 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
-      </svg>
-    </button>
+    <button type="button" className={`wishlist-heart${compact ? ' wishlist-heart--compact' : ''}`} aria-pressed={pressed} aria-label={t`Add ${name} to your wishlist`} onClick={toggle} aria-busy={busy || undefined} data-wishlist-heart={articleId} />
   );
 }
