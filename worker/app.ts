@@ -65,13 +65,15 @@ const secretsGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * After a request that may have written (not GET or HEAD), this isolate reads the user content's
- * new invalidation rows before its next product page: a review or answer published here shows
- * there at once, as on the next request; other isolates see it within VERSION_MEMO_MS.
+ * After a request whose statements may have changed rows (the request's D1 meter tells from their
+ * text), this isolate reads the user content's new invalidation rows before its next product
+ * page: a review or answer published here shows there at once, as on the next request; other
+ * isolates see it within VERSION_MEMO_MS. Requests that only read (a cart call, a refused form)
+ * leave the isolate's copy alone.
  */
 const ownWritesShow: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') expireInvalidationLog(c.env.DB, 'user_content_invalidations');
+  if (c.var.d1Meter?.mayHaveWritten) expireInvalidationLog(c.env.DB, 'user_content_invalidations');
 };
 
 export interface AppOptions extends ChannelMiddlewareOptions {

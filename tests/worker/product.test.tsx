@@ -148,16 +148,26 @@ describe('what the product page reads again', () => {
     expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).toContain('Edición kept-test');
   });
 
-  it('shows a change at once after a request of its own that may have written', async () => {
+  it('shows a change at once after a request of its own that may have written, and only then', async () => {
     const article = await env.DB.prepare(
       "SELECT r.article_id AS id, t.slug FROM product_reviews r JOIN article_translations t ON t.article_id = r.article_id AND t.lang = 'es_ES' JOIN listings l ON l.article_id = r.article_id AND l.channel = 'ES' WHERE r.state = 'OK' ORDER BY r.article_id LIMIT 1",
     ).first<{ id: number; slug: string }>();
     const at = '2026-11-18T11:00:00Z';
     expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).not.toContain('Título cambiado ahora');
     await env.DB.prepare("UPDATE product_reviews SET title = 'Título cambiado ahora', helpful_count = helpful_count + 1000 WHERE article_id = ? AND state = 'OK'").bind(article!.id).run();
-    // Any request but GET or HEAD (here one the API refuses) makes this isolate read the log again.
     const app = createApp({ now: () => new Date(at) });
-    await app.fetch(new Request('http://es.localhost/api/reviews', { method: 'POST' }), env, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+    const call = (path: string, body: unknown) =>
+      app.fetch(
+        new Request(`http://es.localhost${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+        env,
+        { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+      );
+    // A request that writes nothing (one the API refuses) leaves the isolate's copy alone.
+    expect((await call('/api/users/signup', { email: 'not an address' })).status).toBe(400);
+    expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).not.toContain('Título cambiado ahora');
+    // One that runs a statement that may change rows makes this isolate read the log again: here
+    // an UPDATE using up a confirmation link, which matches none (so the API refuses the link).
+    expect((await call('/api/users/signup/confirm', { token: 'x'.repeat(43) })).status).toBe(400);
     expect((await productPage('es.localhost', `/${article!.slug}`, at)).html).toContain('Título cambiado ahora');
   });
 

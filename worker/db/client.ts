@@ -31,31 +31,44 @@ export function dbFor(d1: D1Database): Db {
 
 /** Times the D1 calls of one request (worker/http/observability.ts's D1Meter). */
 export interface D1Timer {
-  time<T>(call: () => Promise<T>): Promise<T>;
+  /** Times `call`; `writes` when its statements may change rows. */
+  time<T>(call: () => Promise<T>, writes?: boolean): Promise<T>;
 }
+
+/**
+ * Whether a statement's text may change rows: it names INSERT, UPDATE, DELETE or REPLACE INTO
+ * anywhere (`WITH … INSERT`, an upsert). A select that mentions one of them is taken as a write,
+ * which only costs an isolate an early read of the invalidation logs.
+ */
+const MAY_WRITE = /\b(?:insert|update|delete)\b|\breplace\s+into\b/i;
 
 /** A statement whose calls are timed; `batch` hands the real statement back to D1. */
 class MeteredStatement {
   constructor(
     readonly inner: D1PreparedStatement,
     private readonly timer: D1Timer,
+    readonly writes: boolean,
   ) {}
   bind(...values: unknown[]): MeteredStatement {
-    return new MeteredStatement(this.inner.bind(...values), this.timer);
+    return new MeteredStatement(this.inner.bind(...values), this.timer, this.writes);
   }
   first(column?: string) {
-    return this.timer.time(() => (column === undefined ? this.inner.first() : this.inner.first(column)));
+    return this.timer.time(() => (column === undefined ? this.inner.first() : this.inner.first(column)), this.writes);
   }
   run() {
-    return this.timer.time(() => this.inner.run());
+    return this.timer.time(() => this.inner.run(), this.writes);
   }
   all() {
-    return this.timer.time(() => this.inner.all());
+    return this.timer.time(() => this.inner.all(), this.writes);
   }
   raw(options?: { columnNames?: boolean }) {
-    return this.timer.time(() => this.inner.raw(options as { columnNames: true }));
+    return this.timer.time(() => this.inner.raw(options as { columnNames: true }), this.writes);
   }
 }
+
+/** Whether a batch may write: one of its statements may, or one was not prepared here (its text unknown). */
+const batchMayWrite = (statements: readonly (D1PreparedStatement | MeteredStatement)[]): boolean =>
+  statements.some((statement) => !(statement instanceof MeteredStatement) || statement.writes);
 
 const unwrap = (statement: D1PreparedStatement | MeteredStatement): D1PreparedStatement => (statement instanceof MeteredStatement ? statement.inner : statement);
 
@@ -66,8 +79,8 @@ const unwrap = (statement: D1PreparedStatement | MeteredStatement): D1PreparedSt
 export function meteredD1(client: D1Database | D1DatabaseSession | (() => D1Database | D1DatabaseSession), timer: D1Timer): D1Database {
   const target = typeof client === 'function' ? client : () => client;
   return {
-    prepare: (query: string) => new MeteredStatement(target().prepare(query), timer) as unknown as D1PreparedStatement,
-    batch: (statements: D1PreparedStatement[]) => timer.time(() => target().batch(statements.map(unwrap))),
+    prepare: (query: string) => new MeteredStatement(target().prepare(query), timer, MAY_WRITE.test(query)) as unknown as D1PreparedStatement,
+    batch: (statements: D1PreparedStatement[]) => timer.time(() => target().batch(statements.map(unwrap)), batchMayWrite(statements)),
     exec: () => Promise.reject(new Error('exec is not available on a request session')),
     withSession: () => {
       throw new Error('A request session cannot open another session');

@@ -21,12 +21,15 @@ import type { AppContext, AppEnv } from './context';
 /** Counts D1 calls and the time at least one of them was in flight (overlapping calls count once). */
 export class D1Meter {
   queries = 0;
+  /** Whether a call of this request may have changed rows (worker/db/client.ts tells from the statements). */
+  mayHaveWritten = false;
   private inFlight = 0;
   private since = 0;
   private total = 0;
 
-  async time<T>(call: () => Promise<T>): Promise<T> {
+  async time<T>(call: () => Promise<T>, writes = false): Promise<T> {
     this.queries++;
+    if (writes) this.mayHaveWritten = true;
     if (this.inFlight++ === 0) this.since = performance.now();
     try {
       return await call();
