@@ -73,21 +73,34 @@ export function fragmentRenderer(store: StoreContextValue, i18n: I18n): Fragment
   return renderer;
 }
 
-/** Values kept per owner by `interned`; past this many, the first kept goes. */
+/** Values kept per owners by `interned`; past this many, the first kept goes. */
 const INTERNED_PER_OWNER = 8;
-const internedValues = new WeakMap<object, Map<string, object>>();
+
+/** `interned`'s values under a chain of owners: the values of this chain, and the chains one owner longer. */
+interface InternedNode {
+  values: Map<string, object>;
+  next: WeakMap<object, InternedNode>;
+}
+const internedRoots = new WeakMap<object, InternedNode>();
 
 /**
- * The object `make()` gave with `owner` for a `variant` with the same JSON, else a new one, kept
+ * The object `make()` gave with `owners` for a `variant` with the same JSON, else a new one, kept
  * from now on: a key for parts showing what a page works out on every request (`variant`: a
- * delivery estimate from the clock, reviews read again) beside data memoized in `owner` (the
- * product's kept catalogue data), so that they are rendered once per different variant while
- * `owner` lives, not once per request. What the parts show must come from the object and
- * depend on nothing but `owner` and `variant`.
+ * delivery estimate from the clock) beside data memoized in `owners` (the product's kept
+ * catalogue data, its kept reviews), so that they are rendered once per different variant while
+ * the owners live, not once per request. Owners are told apart by identity, the variant by its
+ * JSON (keep it small). What the parts show must come from the object and depend on nothing but
+ * the owners and `variant`.
  */
-export function interned<T extends object>(owner: object, variant: unknown, make: () => T): T {
-  let values = internedValues.get(owner);
-  if (!values) internedValues.set(owner, (values = new Map()));
+export function interned<T extends object>(owners: readonly [object, ...object[]], variant: unknown, make: () => T): T {
+  let level = internedRoots;
+  let node: InternedNode | undefined;
+  for (const owner of owners) {
+    node = level.get(owner);
+    if (!node) level.set(owner, (node = { values: new Map(), next: new WeakMap() }));
+    level = node.next;
+  }
+  const { values } = node!;
   const json = JSON.stringify(variant);
   let value = values.get(json) as T | undefined;
   if (value) return value;

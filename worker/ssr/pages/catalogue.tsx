@@ -73,7 +73,7 @@ const product = definePage<ProductData>({
     // that product pages do not push the menu and listings out; the reviews and questions until
     // they change (a change shows within VERSION_MEMO_MS, at once in the isolate that made it).
     const bindings = memoBindings(env);
-    const [found, { reviews, questions }] = await Promise.all([
+    const [found, ugc] = await Promise.all([
       versionMemo(bindings, `product:${channel.id}:${language}:${entityId}`, () => productCatalogue(db, language, channel.id, entityId), { followsOffers: true, pool: 'products' }),
       versionMemo(bindings, `ugc:${entityId}`, () => productUgc(db, entityId), { followsUserContentOf: entityId, pool: 'userContent' }),
     ]);
@@ -89,9 +89,10 @@ const product = definePage<ProductData>({
       channel: channel.id,
       now,
     });
-    // The same object for the same page while the catalogue's part is kept: the page renders
-    // once per different buying block (a new delivery estimate) and reviews, not once per request.
-    const data = interned(found, { buy, reviews, questions }, () => ({ product: detail, buy, reviews, questions, subscriptionMonths }));
+    // The same object for the same page while the catalogue's part and the reviews are kept: the
+    // page renders once per different buying block (a new delivery estimate), not once per request.
+    const { reviews, questions } = ugc;
+    const data = interned([found, ugc], { buy }, () => ({ product: detail, buy, reviews, questions, subscriptionMonths }));
     return {
       data,
       meta: { title: `${detail.name} | Ampora`, description: detail.description.slice(0, 160) },
