@@ -74,6 +74,24 @@ describe('MemoryPageCache', () => {
     expect(cache.get('c', 0)).toBeDefined();
   });
 
+  it('replaces an entry with its compressed copy only while it still holds that entry', () => {
+    const cache = new MemoryPageCache();
+    const plain = MemoryPageCache.entryOf(page(html));
+    cache.set('k', plain);
+    const compressed = MemoryPageCache.entryOf(page(html), true);
+    cache.replace('k', plain, compressed);
+    expect(cache.get('k', 0)).toBe(compressed);
+    expect(cache.stats).toEqual({ entries: 1, size: compressed.size });
+    // Dropped (or replaced by a newer copy) meanwhile: the compressed copy does not bring it back.
+    const newer = MemoryPageCache.entryOf(page(html.replace('x', 'y')));
+    cache.set('k', newer);
+    cache.replace('k', plain, compressed);
+    expect(cache.get('k', 0)).toBe(newer);
+    cache.set('other', MemoryPageCache.entryOf(page('O')));
+    cache.replace('gone', plain, compressed);
+    expect(cache.get('gone', 0)).toBeUndefined();
+  });
+
   it('stays within its size, refuses a page larger than all of it, and counts a replaced page once', () => {
     const size = MemoryPageCache.entryOf(page('a'.repeat(10))).size;
     const cache = new MemoryPageCache({ maxEntries: 100, maxSize: 2 * size + 1 });

@@ -79,6 +79,27 @@ describe('edge cache', () => {
     }
   });
 
+  it('where hits are sent compressed, sends a copy taken from the Cache API as text, and compresses it for the next hits once the answer is out', async () => {
+    const deployed = { ...env, EDGE_CACHE_GZIP: 'on' } as Env;
+    const path = await productPath();
+    const browser = { 'Accept-Encoding': 'gzip' };
+    expect((await get(`http://es.localhost${path}`, browser, createApp({ edgeCache: true }), deployed)).cache).toBe('MISS');
+    // Another isolate finds it in the Cache API: no compressing before it answers.
+    const other = createApp({ edgeCache: true });
+    const edge = await get(`http://es.localhost${path}`, browser, other, deployed);
+    expect([edge.cache, edge.tier]).toEqual(['HIT', 'edge']);
+    expect(edge.headers.get('Content-Encoding')).toBeNull();
+    expect(edge.html).toContain(`nonce="${edge.nonce}"`);
+    // get() waited for the answer's background work: the memory copy is now compressed.
+    const ctx = createExecutionContext();
+    const memory = await other.fetch(new Request(`http://es.localhost${path}`, { headers: browser }), deployed, ctx);
+    await waitOnExecutionContext(ctx);
+    expect([memory.headers.get('X-Cache'), memory.headers.get('X-Cache-Tier'), memory.headers.get('Content-Encoding')]).toEqual(['HIT', 'memory', 'gzip']);
+    const html = await new Response(new Blob([await memory.arrayBuffer()]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    const nonce = /'nonce-([^']+)'/.exec(memory.headers.get('Content-Security-Policy') ?? '')![1]!;
+    expect(html.replaceAll(nonce, 'N')).toBe(edge.html.replaceAll(edge.nonce!, 'N'));
+  });
+
   it('in development, sends hits as text even to a client that takes gzip', async () => {
     const path = await productPath();
     const local = { ...env, ENVIRONMENT: 'development' } as Env;

@@ -198,6 +198,22 @@ function hitResponse(entry: MemoryEntry, c: AppContext, tier: 'memory' | 'edge')
   return new Response(body.bytes, { status: entry.status, headers, encodeBody: 'manual' });
 }
 
+/** Replaces a text entry with its compressed copy in a task after this one, unless it went meanwhile. */
+function compressLater(ctx: { waitUntil(promise: Promise<unknown>): void }, memory: MemoryPageCache, key: string, entry: MemoryEntry, page: StoredPage): void {
+  ctx.waitUntil(
+    new Promise<void>((done) => {
+      setTimeout(() => {
+        try {
+          memory.replace(key, entry, MemoryPageCache.entryOf(page, true));
+        } catch (error) {
+          console.error('Compressing a cached page failed', key, error);
+        }
+        done();
+      }, 0);
+    }),
+  );
+}
+
 /** A Cache API copy as a stored page (a copy without the nonce header: its first nonce attribute). */
 async function fromCacheApi(stored: Response, now: number): Promise<StoredPage> {
   const body = await stored.text();
@@ -243,8 +259,11 @@ export function edgeCache(options: EdgeCacheOptions = {}): MiddlewareHandler<App
           const staleKey = key;
           ctx!.waitUntil(cache.delete(staleKey).catch((error: unknown) => console.error('Edge cache delete failed', staleKey, error)));
         } else if (page && page.expires > Date.now()) {
-          const entry = MemoryPageCache.entryOf(page, gzipByEnvironment(c.env));
+          // This answer goes as text. Where hits go compressed, the copy kept in memory is
+          // compressed once it is out (about 1.5 ms for a 155 KB page), for the next hits.
+          const entry = MemoryPageCache.entryOf(page);
           memory?.set(key, entry);
+          if (memory && gzipByEnvironment(c.env)) compressLater(ctx!, memory, key, entry, page);
           return respond(c, hitResponse(entry, c, 'edge'));
         }
       } catch (error) {

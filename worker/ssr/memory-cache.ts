@@ -111,6 +111,11 @@ export class MemoryPageCache {
     this.checkedSeq = log.seq;
   }
 
+  /** Puts `next` in place of `current` when `key` still holds it (not dropped as stale or replaced since). */
+  replace(key: string, current: MemoryEntry, next: MemoryEntry): void {
+    if (this.entries.get(key) === current) this.set(key, next);
+  }
+
   /** Keeps an entry; one larger than the whole budget is not kept. */
   set(key: string, entry: MemoryEntry): void {
     if (entry.size > this.limits.maxSize) return;
