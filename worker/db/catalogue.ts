@@ -2,7 +2,7 @@
  * Catalogue reads for the pages (the category menu is worker/db/menu.ts): home, product cards and detail, and the
  * slug resolver. Prices are the best offer on the request's channel.
  */
-import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql, SQL } from 'drizzle-orm';
 import { inList } from './limits';
 import type { Language } from '../../client/i18n/languages';
 import type { CollectionTeaser, MenuCategory, ProductCard, ProductDetail } from '../../client/types';
@@ -72,26 +72,26 @@ export function withCampaignSlugs<T extends { campaigns: string | null }>({ camp
   return { ...card, campaignSlugs: campaigns ? campaigns.split(',') : [] };
 }
 
+/** cardJsonSql's json_object arguments, built once: each field's name (inline, not a parameter) and column. */
+const CARD_JSON_FIELDS = sql.join(
+  Object.entries({ ...cardColumns, campaigns: campaignsOfArticle }).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column instanceof SQL.Aliased ? column.sql : column}`),
+  sql`, `,
+);
+
 /**
  * SQL: the card of the article whose id is `id` (an SQL expression over the outer query) as one
- * JSON object with cardColumns' fields and `campaigns`, or NULL when the article has no text in
- * `language`, like cardsByIds' inner join. A listing reads its page's cards in the statement that
- * finds the page (worker/db/listing-sql.ts), a D1 round trip fewer than cardsByIds after it.
+ * JSON object of cardColumns and `campaigns` (the same column expressions as cardsByIds), or NULL
+ * when the article has no text in `language`, like cardsByIds' inner join. A listing reads its
+ * page's cards in the statement that finds the page (worker/db/listing-sql.ts), a D1 round trip
+ * fewer than cardsByIds after it. The tables go unaliased, so the columns name them as they are.
  */
 export function cardJsonSql(id: SQL, language: Language, channel: ChannelId): SQL {
-  return sql`(SELECT json_object('id', card_a.id, 'name', card_t.name, 'slug', card_t.slug, 'brand', card_b.name,
-    'imageKey', card_a.image_key, 'ratingAverage', card_a.rating_average, 'ratingCount', card_a.rating_count,
-    'price', card_l.price, 'originalPrice', card_l.original_price, 'availabilityCode', card_l.availability_code,
-    'condition', card_a.condition,
-    'categorySlug', (SELECT slug FROM category_translations WHERE category_id = card_a.category_id AND lang = card_t.lang),
-    'sellerName', (SELECT name FROM sellers WHERE id = card_l.seller_id AND kind = 'marketplace'),
-    'campaigns', (SELECT group_concat(DISTINCT c.campaign) FROM collection_articles ca JOIN collections c ON c.id = ca.collection_id
-      WHERE ca.article_id = card_a.id AND c.campaign IS NOT NULL))
-    FROM articles card_a
-    JOIN article_translations card_t ON card_t.article_id = card_a.id AND card_t.lang = ${language}
-    JOIN brands card_b ON card_b.id = card_a.brand_id
-    LEFT JOIN listings card_l ON card_l.article_id = card_a.id AND card_l.channel = ${channel}
-    WHERE card_a.id = ${id})`;
+  return sql`(SELECT json_object(${CARD_JSON_FIELDS})
+    FROM ${articles}
+    JOIN ${articleTranslations} ON ${articleTranslations.articleId} = ${articles.id} AND ${articleTranslations.lang} = ${language}
+    JOIN ${brands} ON ${brands.id} = ${articles.brandId}
+    LEFT JOIN ${listings} ON ${listings.articleId} = ${articles.id} AND ${listings.channel} = ${channel}
+    WHERE ${articles.id} = ${id})`;
 }
 
 /** A card read as cardJsonSql's JSON (null when the article has none). */
