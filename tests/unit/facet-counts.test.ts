@@ -1,8 +1,8 @@
 // Disjunctive seller / availability / condition / rating facets from combo counts, and the
-// text side of search: word folding, MATCH expressions, edit distance, trigrams.
+// text side of search: word folding, MATCH expressions, edit distance, the vocabulary's corrections.
 import { describe, expect, it } from 'vitest';
 import { availabilityGroupOf, parseCombo, smallFacetCounts, type ComboCount } from '../../worker/domain/catalogue/facet-counts';
-import { allowedEdits, editDistance, matchExpression, searchWords, trigrams } from '../../worker/db/search';
+import { allowedEdits, editDistance, matchExpression, searchWords, Vocabulary } from '../../worker/db/search';
 
 /** The combo integer the refresh SQL (comboSql) computes. */
 const pack = (kinds: number, code: number, rating: number, condition: number) => kinds + 8 * (code + 10_000 * (rating + 11 * condition));
@@ -139,7 +139,38 @@ describe('search text', () => {
     expect(['lnv', 'lenv', 'lenovoo', 'ideapadd', 'rtx4060'].map(allowedEdits)).toEqual([0, 1, 1, 2, 0]);
   });
 
-  it('pads trigrams', () => {
-    expect(trigrams('lenvo')).toEqual(['^le', 'len', 'env', 'nvo', 'vo$']);
+});
+
+describe('Vocabulary', () => {
+  const vocabulary = new Vocabulary([
+    { term: 'portatil', docCount: 40 },
+    { term: 'lenovo', docCount: 25 },
+    { term: 'lenora', docCount: 1 },
+    { term: 'raton', docCount: 12 },
+    { term: 'ration', docCount: 3 },
+    { term: 'ratio', docCount: 30 },
+    { term: 'große', docCount: 2 },
+    { term: 'monitor', docCount: 9 },
+  ]);
+
+  it('knows a word when some term starts with it, whatever the rows\' order', () => {
+    expect(['port', 'portatil', 'len', 'lenov', 'große', 'monitor', 'ratio'].every((w) => vocabulary.knows(w))).toBe(true);
+    expect(['portatl', 'lenovoo', 'a', 'zz', 'monitors', 'grosse'].some((w) => vocabulary.knows(w))).toBe(false);
+    expect(new Vocabulary([]).knows('a')).toBe(false);
+  });
+
+  it('corrects to the closest term within the allowed edits, ties going to the more common term', () => {
+    expect(vocabulary.closest('lenvo')).toBe('lenovo'); // 1 edit: lenovo; lenora is 2 away
+    expect(vocabulary.closest('protatill')).toBe('portatil'); // 9 letters: 2 edits allowed
+    expect(vocabulary.closest('ratoin')).toBe('raton'); // raton (a letter less) and ration (a swap) are 1 away: raton is more common
+    expect(vocabulary.closest('monitro')).toBe('monitor'); // a swap is 1 edit
+    expect(vocabulary.closest('ratin')).toBe('ratio'); // raton, ration and ratio are 1 away: ratio is the most common
+    expect(vocabulary.closest('zzzzzz')).toBeUndefined();
+  });
+
+  it('corrects only the words it does not know, never short words or words with digits', () => {
+    expect(vocabulary.correct(['portatl', 'lenovo', 'i5'])).toEqual(['portatil', 'lenovo', 'i5']);
+    expect(vocabulary.correct(['port', 'len'])).toBeUndefined(); // known prefixes
+    expect(vocabulary.correct(['lnv', 'rtx4060', 'zzzzzz'])).toBeUndefined(); // too short, digits, nothing close
   });
 });

@@ -6,11 +6,12 @@
  * they are when its read is back.
  */
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CatalogueAccess } from '../../worker/cart/catalogue-access';
 import { BOOKMARK_COOKIE, dbFor } from '../../worker/db/client';
 import { constantRead, readAll, readsTogether, rowsRead } from '../../worker/db/raw';
 import { TestBrowser } from './browser';
+import { roundTrips } from './helpers';
 
 interface Cart {
   articles: { idLine: number; idOffer: number; qty: number; unitPrice: number }[];
@@ -27,19 +28,6 @@ async function ownOffers(limit: number): Promise<OfferRow[]> {
     WHERE o.channel = 'ES' AND o.seller_id = 0 AND o.condition = 'new' AND a.condition = 'new' AND a.type IN ('normal', 'own-stock')
       AND o.availability_code <= 3 AND o.stock >= 10 ORDER BY o.article_id LIMIT ?`;
   return (await env.DB.prepare(sql).bind(limit).all<OfferRow>()).results;
-}
-
-/** The D1 round trips of one call, from its log line (worker/http/observability.ts). */
-async function roundTrips<T>(call: () => Promise<T>): Promise<{ result: T; d1: number }> {
-  const log = vi.spyOn(console, 'log');
-  try {
-    const result = await call();
-    const lines = log.mock.calls.flatMap(([line]) => (typeof line === 'string' && line.includes('"d1Queries"') ? [JSON.parse(line) as { d1Queries: number }] : []));
-    expect(lines).toHaveLength(1);
-    return { result, d1: lines[0]!.d1Queries };
-  } finally {
-    log.mockRestore();
-  }
 }
 
 describe('cart mutations read D1 once', () => {

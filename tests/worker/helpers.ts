@@ -1,5 +1,6 @@
 /** Requests through the real Worker, on a channel host, or through the app with an injected clock. */
 import { env, exports } from 'cloudflare:workers';
+import { expect, vi } from 'vitest';
 import { createApp } from '../../worker/app';
 
 /** The test catalogue's "today" (scripts/seed/generate.ts). */
@@ -40,4 +41,17 @@ export async function apiCall<T = unknown>(url: string, init?: RequestInit) {
 /** The text of the first element matching a simple tag/attribute pattern. */
 export function htmlLang(html: string): string | undefined {
   return /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
+}
+
+/** The D1 round trips of one call, from its log line (worker/http/observability.ts). */
+export async function roundTrips<T>(call: () => Promise<T>): Promise<{ result: T; d1: number }> {
+  const log = vi.spyOn(console, 'log');
+  try {
+    const result = await call();
+    const lines = log.mock.calls.flatMap(([line]) => (typeof line === 'string' && line.includes('"d1Queries"') ? [JSON.parse(line) as { d1Queries: number }] : []));
+    expect(lines).toHaveLength(1);
+    return { result, d1: lines[0]!.d1Queries };
+  } finally {
+    log.mockRestore();
+  }
 }

@@ -8,9 +8,10 @@ import { cardsByIds } from '../../worker/db/catalogue';
 import { createDb } from '../../worker/db/client';
 import { categorySubtreeIds, listProducts, type ListingScope } from '../../worker/db/listing';
 import { BUYBOX_WINNERS_SQL } from '../../worker/db/refresh';
+import { Vocabulary } from '../../worker/db/search';
 import { parseListingQuery } from '../../worker/domain/catalogue/listing-query';
 import { i18nFor } from '../../worker/i18n/catalogs';
-import { apiCall, request } from './helpers';
+import { apiCall, request, roundTrips } from './helpers';
 
 const ES = 'http://es.localhost';
 const db = createDb(env.DB);
@@ -313,6 +314,27 @@ describe('search', () => {
     expect(brand.items.every((i) => i.brand === 'Lenovo' || fold(i.name).includes('lenovo'))).toBe(true);
     const twoEdits = await search('protatill');
     expect(twoEdits.correctedQuery).toBe('portatil');
+  });
+
+  it('answers with the search as typed when it finds something, even where the vocabulary does not know a word', async () => {
+    // A vocabulary a moment behind the catalogue (or a word only references hold): "bose" unknown, "base" one edit away.
+    const behind = async () => new Vocabulary([{ term: 'base', docCount: 1 }]);
+    const [typed, other] = [await search('bose'), await search('base')];
+    expect(typed.total).toBeGreaterThan(0);
+    expect(other.total).toBeGreaterThan(0);
+    const answered = await listProducts(db, { channel: 'ES', language: 'es_ES', scope: { kind: 'search', text: 'bose' }, query: parseListingQuery(new URLSearchParams()), i18n: i18nFor('es_ES'), vocabulary: behind });
+    expect(answered.correctedQuery).toBeUndefined();
+    expect(answered.total).toBe(typed.total);
+    expect(answered.items.map((i) => i.id)).toEqual(typed.items.map((i) => i.id));
+  });
+
+  it('sends a search and its correction in one round trip once the isolate keeps the vocabulary', async () => {
+    const lenvo = () => apiCall<ListingResult>(`${ES}/api/catalogue/listing?query=lenvo`);
+    await lenvo(); // reads the vocabulary into the isolate
+    const corrected = await roundTrips(lenvo);
+    expect(corrected).toMatchObject({ d1: 1, result: { status: 200, body: { data: { correctedQuery: 'lenovo' } } } });
+    expect(corrected.result.body.data!.total).toBe((await search('lenovo')).total);
+    expect(await roundTrips(() => apiCall<ListingResult>(`${ES}/api/catalogue/listing?query=lenovo`))).toMatchObject({ d1: 1 });
   });
 
   it('finds nothing, without a correction, for gibberish and for words too short to correct', async () => {

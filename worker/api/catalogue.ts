@@ -26,6 +26,7 @@ import type { AppContext, AppEnv } from '../http/context';
 import { appError, okEnvelope } from '../http/errors';
 import { validate } from '../http/validate';
 import { describe } from '../http/openapi-meta';
+import { keptVocabulary } from '../ssr/vocabulary';
 
 const id = /^\d{1,9}$/;
 const oneOrMany = z.union([z.string(), z.array(z.string())]).optional();
@@ -84,7 +85,7 @@ export const catalogue = new Hono<AppEnv>()
         scope = { kind: 'seller', sellerId: Number(params.seller) };
         searchParams.delete('seller');
       }
-      return listProducts(c.var.db, { ...context, scope, query: parseListingQuery(searchParams) });
+      return listProducts(c.var.db, { ...context, scope, query: parseListingQuery(searchParams), vocabulary: keptVocabulary(c.env, c.var.db, c.var.language) });
     });
     return c.json(okEnvelope(result));
   })

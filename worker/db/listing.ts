@@ -2,9 +2,10 @@
  * Product listings: category, brand, collection, marketplace shop, search and "everything",
  * with disjunctive facets, five sort orders and pagination, read from the derived tables of
  * worker/db/refresh.ts (SQL in ./listing-sql.ts). One round trip to D1: the page with its cards
- * (prices as live as the listing rows), the total and the facets in one batch. A search sends
- * the look-ups for correcting its words along; if it finds nothing, it is retried once with
- * its unknown words corrected (./search.ts) and says so in `correctedQuery`.
+ * (prices as live as the listing rows), the total and the facets in one batch. A search with
+ * words the vocabulary does not know sends its corrected form in the same batch (./search.ts);
+ * when the search as typed finds nothing and the corrected one finds something, the answer is
+ * the corrected one, and says so in `correctedQuery`.
  *
  * Relevance: a search ranks by bm25 over name (×3), reference (×2) and brand when it has up
  * to 2,000 matches (BM25_LIMIT), and beyond that, like every other scope, by listings.relevance:
@@ -27,7 +28,7 @@ import { cardOfJson } from './catalogue';
 import type { Db } from './client';
 import { allRows } from './raw';
 import { facetsStatement, pageStatement, type ListingPlan, type ResolvedScope } from './listing-sql';
-import { correctionStatements, matchExpression, pickCorrections, searchWords } from './search';
+import { matchExpression, readVocabulary, searchWords, type Vocabulary } from './search';
 import type { SearchLimits } from './search-facets';
 
 /** What a listing lists. Category scopes carry the whole subtree's ids. */
@@ -50,6 +51,8 @@ export interface ListProductsArgs {
   campaigns?: { list: readonly Campaign[]; now: Date };
   /** The bm25 and attribute-count limits (SEARCH_LIMITS unless a test lowers them). */
   limits?: SearchLimits;
+  /** The language's search vocabulary, for a search's corrections: callers keep it (worker/ssr/vocabulary.ts); read from D1 when not given. */
+  vocabulary?: () => Promise<Vocabulary>;
 }
 
 interface FacetRow {
@@ -66,24 +69,24 @@ interface Fetched {
   facets: Facet[];
   /** The query as applied: attribute filters on attributes no article has are left out. */
   query: ListingQuery;
-  /** Rows of the `extra` statements sent along. */
-  extra: unknown[][];
 }
 
-/** Page, total and facets in one batch, with `extra` statements riding along. */
-async function fetchListing(db: Db, plan: ListingPlan, i18n: I18n, extra: SQL[] = []): Promise<Fetched> {
-  const pageSql = pageStatement(plan);
-  const statements = [...(pageSql ? [pageSql] : []), facetsStatement(plan), ...extra];
-  const results = await allRows<[unknown]>(db, statements as [SQL]);
-  const pageRows = (pageSql ? results.shift() : []) as { card: string | null }[];
-  const rows = results.shift() as FacetRow[];
-  // Set scopes page in the facets statement; a one-word search pages in both, one of which is empty.
-  const cards = [
-    ...pageRows.map((r) => r.card),
-    ...rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => r.label),
-  ].flatMap((json) => cardOfJson(json) ?? []);
-  const built = buildFacets(rows.filter((r) => r.facet !== '#page'), plan, i18n);
-  return { cards, ...built, extra: results };
+/** Page, total and facets of each plan, all in one batch, with `extra` statements riding along (their rows come back in `extra`). */
+async function fetchListings(db: Db, plans: readonly ListingPlan[], i18n: I18n, extra: SQL[] = []): Promise<{ listings: Fetched[]; extra: unknown[][] }> {
+  const pageStatements = plans.map(pageStatement);
+  const statements = plans.flatMap((plan, i) => [...(pageStatements[i] ? [pageStatements[i]] : []), facetsStatement(plan)]);
+  const results = await allRows<[unknown]>(db, [...statements, ...extra] as [SQL]);
+  const listings = plans.map((plan, i): Fetched => {
+    const pageRows = (pageStatements[i] ? results.shift() : []) as { card: string | null }[];
+    const rows = results.shift() as FacetRow[];
+    // Set scopes page in the facets statement; a one-word search pages in both, one of which is empty.
+    const cards = [
+      ...pageRows.map((r) => r.card),
+      ...rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => r.label),
+    ].flatMap((json) => cardOfJson(json) ?? []);
+    return { cards, ...buildFacets(rows.filter((r) => r.facet !== '#page'), plan, i18n) };
+  });
+  return { listings, extra: results };
 }
 
 /** A search's scope: its MATCH expression, and its word when it has one (a broad one has precomputed counts). */
@@ -105,30 +108,18 @@ export async function categorySubtreeIds(db: Db, categoryId: number): Promise<nu
 /** A page of products with its total and facets (spec §4 listing, §7 query string). */
 export async function listProducts(db: Db, args: ListProductsArgs): Promise<ListingResult> {
   const { channel, language, scope, query, i18n } = args;
-  let resolved: ResolvedScope;
-  let words: string[] = [];
-  if (scope.kind === 'search') {
-    words = searchWords(scope.text);
-    if (words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize, query, facets: [] };
-    resolved = searchScope(language, words);
-  } else {
-    resolved = scope;
-  }
   const plan = (scopeOf: ResolvedScope): ListingPlan => ({ channel, language, scope: scopeOf, query, ...(args.limits ? { limits: args.limits } : {}) });
-  // A search brings the look-ups for correcting its words along, in case it finds nothing.
-  let fetched = await fetchListing(db, plan(resolved), i18n, scope.kind === 'search' ? correctionStatements(language, words) : []);
-  let correctedQuery: string | undefined;
-  if (scope.kind === 'search' && fetched.total === 0) {
-    const corrected = pickCorrections(words, fetched.extra);
-    if (corrected) {
-      const retry = await fetchListing(db, plan(searchScope(language, corrected)), i18n);
-      if (retry.total > 0) {
-        fetched = retry;
-        correctedQuery = corrected.join(' ');
-      }
-    }
-  }
-  return withCards(args, fetched, correctedQuery);
+  if (scope.kind !== 'search') return withCards(args, (await fetchListings(db, [plan(scope)], i18n)).listings[0]!);
+  const words = searchWords(scope.text);
+  if (words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize, query, facets: [] };
+  // Words the vocabulary does not know: the corrected search rides in the same batch, and
+  // answers only when the search as typed finds nothing.
+  const vocabulary = await (args.vocabulary ?? (() => readVocabulary(db, language)))();
+  const corrected = vocabulary.correct(words);
+  const plans = [plan(searchScope(language, words)), ...(corrected ? [plan(searchScope(language, corrected))] : [])];
+  const [typed, retry] = (await fetchListings(db, plans, i18n)).listings as [Fetched, Fetched?];
+  if (retry && typed.total === 0 && retry.total > 0) return withCards(args, retry, corrected!.join(' '));
+  return withCards(args, typed);
 }
 
 /**
@@ -137,9 +128,9 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
  */
 export async function listCategory(db: Db, args: Omit<ListProductsArgs, 'scope'> & { categoryId: number }): Promise<ListingResult | undefined> {
   const plan: ListingPlan = { channel: args.channel, language: args.language, scope: { kind: 'category', rootId: args.categoryId }, query: args.query };
-  const fetched = await fetchListing(db, plan, args.i18n, [sql`SELECT 1 AS found FROM categories WHERE id = ${args.categoryId}`]);
-  if (fetched.extra[0]?.length === 0) return undefined;
-  return withCards(args, fetched);
+  const { listings, extra } = await fetchListings(db, [plan], args.i18n, [sql`SELECT 1 AS found FROM categories WHERE id = ${args.categoryId}`]);
+  if (extra[0]?.length === 0) return undefined;
+  return withCards(args, listings[0]!);
 }
 
 /** The result with its page's cards and their campaign flags. */

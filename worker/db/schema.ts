@@ -598,19 +598,6 @@ export const searchVocabulary = sqliteTable(
   (t) => [primaryKey({ columns: [t.lang, t.term] })],
 );
 
-/** Trigrams of each vocabulary word, padded with ^ and $: candidate look-up for corrections. */
-export const searchTrigrams = sqliteTable(
-  'search_trigrams',
-  {
-    lang: text('lang').notNull(),
-    trigram: text('trigram').notNull(),
-    term: text('term').notNull(),
-    /** Length of the term in characters, so candidates can be bounded by length in the index. */
-    length: integer('length').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.lang, t.trigram, t.length, t.term] })],
-);
-
 // ---------------------------------------------------------------------------------------------
 // Identity and the account core. Times are epoch milliseconds; secrets are stored only as hashes.
 

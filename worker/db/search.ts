@@ -6,8 +6,9 @@
  * Every query word of two or more characters is a prefix ("portat" finds "portátil"); words
  * are AND-ed. A word that
  * matches nothing is corrected to the closest vocabulary word (Damerau-Levenshtein distance ≤ 1
- * for words of 4–7 letters, ≤ 2 for 8 or more; candidates found through shared trigrams, ties
- * going to the more common word); words with digits (models, references) are never corrected.
+ * for words of 4–7 letters, ≤ 2 for 8 or more; ties going to the more common word); words with
+ * digits (models, references) are never corrected. The vocabulary is small (the words of the
+ * names, without digits) and read into memory (`Vocabulary`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES, type Language } from '../../client/i18n/languages';
@@ -17,7 +18,6 @@ import { allRows } from './raw';
 import { listingIdSql } from './listing-rows';
 
 const MAX_WORDS = 8;
-const CANDIDATES = 60;
 /** Suggestions rank this many name matches (in rowid order) by bm25 instead of all of them. */
 const SUGGESTION_POOL = 2000;
 
@@ -80,68 +80,72 @@ export function allowedEdits(word: string): number {
   return word.length <= 7 ? 1 : 2;
 }
 
-/** Padded trigrams, as stored in search_trigrams: "lenvo" → ^le len env nvo vo$. */
-export function trigrams(word: string): string[] {
-  const padded = `^${word}$`;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  return [...out];
-}
-
-interface CandidateRow {
-  known: number;
+/** A row of search_vocabulary. */
+export interface VocabularyRow {
   term: string;
   docCount: number;
-  shared: number;
 }
 
 /**
- * The look-ups a correction needs, one statement per correctable word (whether the vocabulary
- * knows it, and its closest candidates). Listings send them with the search itself, so a
- * search that finds nothing can be corrected without another round trip.
+ * A language's search vocabulary, held in memory (a few thousand words; ./listing.ts keeps it
+ * per catalogue version), so a search knows which of its words need a correction, and the
+ * correction itself, before it goes to D1: the search and its corrected form travel in one batch.
  */
-export function correctionStatements(language: Language, words: readonly string[]): SQL[] {
-  return words.filter((w) => allowedEdits(w) > 0).map((word) => {
-    const edits = allowedEdits(word);
-    // A word is known when some vocabulary word starts with it (search words are prefixes).
-    return sql`
-      SELECT 1 AS known, term, doc_count AS docCount, 0 AS shared FROM (
-        SELECT term, doc_count FROM search_vocabulary WHERE lang = ${language} AND term >= ${word} AND term < ${word + '\uffff'} LIMIT 1)
-      UNION ALL
-      SELECT 0, term, docCount, shared FROM (
-        SELECT t.term, v.doc_count AS docCount, count(*) AS shared
-        FROM search_trigrams t JOIN search_vocabulary v ON v.lang = t.lang AND v.term = t.term
-        WHERE t.lang = ${language} AND t.trigram IN (SELECT value FROM json_each(${JSON.stringify(trigrams(word))}))
-          AND t.length BETWEEN ${word.length - edits} AND ${word.length + edits}
-        GROUP BY t.term ORDER BY shared DESC, docCount DESC LIMIT ${CANDIDATES})`;
-  });
-}
+export class Vocabulary {
+  /** Terms in code-unit order (SQLite's BINARY order for the folded words), for prefix look-ups. */
+  private readonly terms: string[];
+  private readonly docCounts: number[];
 
-/** The words with each unknown one replaced by its closest vocabulary word (from correctionStatements' rows), or undefined when nothing changes. */
-export function pickCorrections(words: readonly string[], results: readonly unknown[][]): string[] | undefined {
-  const fixable = words.filter((w) => allowedEdits(w) > 0);
-  const replacements = new Map<string, string>();
-  fixable.forEach((word, i) => {
-    const rows = (results[i] ?? []) as CandidateRow[];
-    if (rows.some((r) => r.known === 1)) return;
+  constructor(rows: readonly VocabularyRow[]) {
+    const sorted = [...rows].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    this.terms = sorted.map((r) => r.term);
+    this.docCounts = sorted.map((r) => r.docCount);
+  }
+
+  /** Whether some word starts with `prefix` (search words are prefixes). */
+  knows(prefix: string): boolean {
+    let low = 0;
+    let high = this.terms.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.terms[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    return low < this.terms.length && this.terms[low]!.startsWith(prefix);
+  }
+
+  /** The closest word within allowedEdits(word), ties going to the more common word (then the first in order), or undefined. */
+  closest(word: string): string | undefined {
     const edits = allowedEdits(word);
     let best: { term: string; distance: number; docCount: number } | undefined;
-    for (const row of rows) {
-      const distance = editDistance(word, row.term, edits);
-      if (distance > edits) continue;
-      if (!best || distance < best.distance || (distance === best.distance && row.docCount > best.docCount)) best = { term: row.term, distance, docCount: row.docCount };
-    }
-    if (best) replacements.set(word, best.term);
-  });
-  if (replacements.size === 0) return undefined;
-  return words.map((w) => replacements.get(w) ?? w);
+    this.terms.forEach((term, i) => {
+      if (Math.abs(term.length - word.length) > edits) return;
+      const distance = editDistance(word, term, edits);
+      const docCount = this.docCounts[i]!;
+      if (distance > edits) return;
+      if (!best || distance < best.distance || (distance === best.distance && docCount > best.docCount)) best = { term, distance, docCount };
+    });
+    return best?.term;
+  }
+
+  /** The words with each unknown, correctable one replaced by its closest word, or undefined when nothing changes. */
+  correct(words: readonly string[]): string[] | undefined {
+    let changed = false;
+    const corrected = words.map((word) => {
+      if (allowedEdits(word) === 0 || this.knows(word)) return word;
+      const term = this.closest(word);
+      if (term === undefined) return word;
+      changed = true;
+      return term;
+    });
+    return changed ? corrected : undefined;
+  }
 }
 
-/** The words with unknown ones corrected (one round trip), or undefined when nothing could be corrected. */
-export async function correctWords(db: Db, language: Language, words: readonly string[]): Promise<string[] | undefined> {
-  const statements = correctionStatements(language, words);
-  if (statements.length === 0) return undefined;
-  return pickCorrections(words, await allRows<[unknown]>(db, statements as [SQL]));
+/** The vocabulary of `language` (names and brands), read from D1. */
+export async function readVocabulary(db: Db, language: Language): Promise<Vocabulary> {
+  const [rows] = await allRows<[VocabularyRow]>(db, [sql`SELECT term, doc_count AS docCount FROM search_vocabulary WHERE lang = ${language}`]);
+  return new Vocabulary(rows);
 }
 
 export interface Suggestion {

@@ -17,6 +17,7 @@ import { pickHighlights } from '../../domain/catalogue/highlights';
 import { parseListingQuery } from '../../domain/catalogue/listing-query';
 import { livePromotions } from '../../domain/catalogue/promotions';
 import { memoBindings, versionMemo } from '../version-memo';
+import { keptVocabulary } from '../vocabulary';
 import { definePage, type LoadContext, type Loaded } from './types';
 
 const component = lazy(() => import('../../../client/pages/listing'));
@@ -75,7 +76,7 @@ async function listing(
   // The same query gives the same page until the catalogue changes (the campaign flags follow the running campaigns).
   const key = `listing:${channel.id}:${language}:${liveCampaignSlugs(context)}:${JSON.stringify(scope)}:${JSON.stringify(query)}`;
   const [result, above] = await Promise.all([
-    versionMemo(memoBindings(context.env), key, () => listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now } }), { followsOffers: true }),
+    versionMemo(memoBindings(context.env), key, () => listProducts(db, { channel: channel.id, language, scope, query, i18n, campaigns: { list: channel.campaigns ?? [], now }, vocabulary: keptVocabulary(context.env, db, language) }), { followsOffers: true }),
     merchandise && query.page === 1 ? loadMerchandise(context, merchandise) : {},
   ]);
   const { crumbs, title, description, ...rest } = page;
