@@ -1,8 +1,11 @@
 // Disjunctive seller / availability / condition / rating facets from combo counts, and the
-// text side of search: word folding, MATCH expressions, edit distance, the vocabulary's corrections.
+// text side of search: word folding, MATCH expressions, edit distance, bigrams, the vocabulary's corrections.
 import { describe, expect, it } from 'vitest';
+import { articleName } from '../../scripts/seed/article-texts';
+import { articleAt } from '../../scripts/seed/articles';
+import { mulberry32 } from '../../scripts/seed/random';
 import { availabilityGroupOf, parseCombo, smallFacetCounts, type ComboCount } from '../../worker/domain/catalogue/facet-counts';
-import { allowedEdits, editDistance, matchExpression, searchWords, Vocabulary } from '../../worker/db/search';
+import { allowedEdits, bigrams, editDistance, matchExpression, searchWords, Vocabulary } from '../../worker/db/search';
 
 /** The combo integer the refresh SQL (comboSql) computes. */
 const pack = (kinds: number, code: number, rating: number, condition: number) => kinds + 8 * (code + 10_000 * (rating + 11 * condition));
@@ -139,6 +142,10 @@ describe('search text', () => {
     expect(['lnv', 'lenv', 'lenovoo', 'ideapadd', 'rtx4060'].map(allowedEdits)).toEqual([0, 1, 1, 2, 0]);
   });
 
+  it('pads bigrams', () => {
+    expect(bigrams('lenvo')).toEqual(['^l', 'le', 'en', 'nv', 'vo', 'o$']);
+  });
+
 });
 
 describe('Vocabulary', () => {
@@ -166,6 +173,34 @@ describe('Vocabulary', () => {
     expect(vocabulary.closest('monitro')).toBe('monitor'); // a swap is 1 edit
     expect(vocabulary.closest('ratin')).toBe('ratio'); // raton, ration and ratio are 1 away: ratio is the most common
     expect(vocabulary.closest('zzzzzz')).toBeUndefined();
+  });
+
+  it('finds through its bigrams the term a scan of every term finds, for one-edit typos of catalogue words', () => {
+    const random = mulberry32(7);
+    const counts = new Map<string, number>();
+    const context = { seed: 1, now: Math.floor(Date.UTC(2026, 10, 1) / 1000), articles: 3_000 };
+    for (let id = 1; id <= 3_000; id++)
+      for (const word of new Set(searchWords(articleName(articleAt(context, id), 'es_ES')))) if (!/\d/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    const rows = [...counts].map(([term, docCount]) => ({ term, docCount }));
+    const catalogue = new Vocabulary(rows);
+    const scan = (word: string) => {
+      const edits = allowedEdits(word);
+      const found = rows.map((row) => ({ ...row, distance: editDistance(word, row.term, edits) })).filter((row) => row.distance <= edits);
+      found.sort((a, b) => a.distance - b.distance || b.docCount - a.docCount || (a.term < b.term ? -1 : 1));
+      return found[0]?.term;
+    };
+    const words = rows.map((row) => row.term).filter((term) => term.length >= 4 && term.length <= 7 && /^\p{L}+$/u.test(term));
+    expect(words.length).toBeGreaterThan(50);
+    let corrected = 0;
+    for (let n = 0; n < 400; n++) {
+      const word = words[Math.floor(random() * words.length)]!;
+      const at = Math.floor(random() * word.length);
+      const typo = [word.slice(0, at) + word.slice(at + 1), word.slice(0, at) + 'x' + word.slice(at + 1), word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2), word.slice(0, at) + 'e' + word.slice(at)][n % 4]!;
+      if (allowedEdits(typo) === 0) continue;
+      expect(catalogue.closest(typo), typo).toBe(scan(typo));
+      if (catalogue.closest(typo) !== undefined) corrected++;
+    }
+    expect(corrected).toBeGreaterThan(300);
   });
 
   it('corrects only the words it does not know, never short words or words with digits', () => {

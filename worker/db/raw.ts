@@ -3,12 +3,12 @@
  *
  * - `allRows`: drizzle `sql` templates. drizzle's own `db.batch` cannot batch raw `db.all(sql…)`
  *   queries that carry parameters (its raw query has no prepared statement to bind), so the
- *   listing and search queries build their text with drizzle's dialect and batch them here.
+ *   listing and search queries are written out here (`queryOf`) and batched.
  * - `readAll`: reads whose SQL text is a module constant, so a hot path (the cart, read on every
  *   mutation) builds no SQL per request (drizzle's builder showed in CPU profiles), and reads of
  *   different modules share one round trip. Each read turns its rows into its value.
  */
-import type { SQL } from 'drizzle-orm';
+import { Column, entityKind, SQL, StringChunk, Table } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 
@@ -33,9 +33,57 @@ async function run(client: D1Client, statements: readonly Statement[]): Promise<
   return results.map((result) => result.results);
 }
 
+/**
+ * A statement's text and parameters exactly as drizzle's SQLite dialect writes them, without its
+ * generic walk. The hand-written statements (listings, search) are nests of `sql` templates whose
+ * parts are text, nested templates, lists and plain values; drizzle's builder tests every part
+ * against a dozen entity kinds and merges copies at each level, which was over a quarter of a
+ * search request's CPU in the Worker. Parts of any other kind (columns, tables, names,
+ * placeholders, aliases) and templates that inline their parameters go to the dialect as they
+ * are (SQLite's parameters are `?`, so pieces join in order). tests/unit/raw-query.test.ts
+ * checks the two agree.
+ */
+export function queryOf(statement: SQL): Statement {
+  const text: string[] = [];
+  const params: unknown[] = [];
+  append(statement, text, params);
+  return { sql: text.join(''), params };
+}
+
+/** How the dialect writes each column and table met so far. */
+const NAMES = new WeakMap<object, string>();
+
+function append(chunk: unknown, text: string[], params: unknown[]): void {
+  if (chunk instanceof StringChunk) {
+    text.push(...chunk.value);
+  } else if (chunk instanceof SQL && !(chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) {
+    for (const part of chunk.queryChunks) append(part, text, params);
+  } else if (Array.isArray(chunk)) {
+    text.push('(');
+    chunk.forEach((part, i) => {
+      if (i > 0) text.push(', ');
+      append(part, text, params);
+    });
+    text.push(')');
+  } else if (chunk === undefined) {
+    // drizzle writes nothing for it
+  } else if (chunk !== null && typeof chunk === 'object' && (entityKind in (chunk.constructor ?? {}) || typeof (chunk as { getSQL?: unknown }).getSQL === 'function')) {
+    const named = NAMES.get(chunk);
+    if (named !== undefined) return void text.push(named);
+    const query = dialect.sqlToQuery(new SQL([chunk as SQL]));
+    // A column or a table is written the same wherever it stands: kept (they live as long as the schema).
+    if (query.params.length === 0 && (chunk instanceof Column || chunk instanceof Table)) NAMES.set(chunk, query.sql);
+    text.push(query.sql);
+    params.push(...query.params);
+  } else {
+    text.push('?');
+    params.push(chunk);
+  }
+}
+
 /** Each statement's rows, as objects keyed by column name, in one D1 batch. */
 export async function allRows<T extends [unknown, ...unknown[]]>(db: Db, statements: { [K in keyof T]: SQL }): Promise<{ [K in keyof T]: T[K][] }> {
-  return (await run(db.$client, statements.map((statement) => dialect.sqlToQuery(statement)))) as { [K in keyof T]: T[K][] };
+  return (await run(db.$client, statements.map(queryOf))) as { [K in keyof T]: T[K][] };
 }
 
 /** Some statements (none when there is nothing to read) and the value their rows make, in order. */

@@ -6,9 +6,10 @@
  * Every query word of two or more characters is a prefix ("portat" finds "portátil"); words
  * are AND-ed. A word that
  * matches nothing is corrected to the closest vocabulary word (Damerau-Levenshtein distance ≤ 1
- * for words of 4–7 letters, ≤ 2 for 8 or more; ties going to the more common word); words with
- * digits (models, references) are never corrected. The vocabulary is small (the words of the
- * names, without digits) and read into memory (`Vocabulary`).
+ * for words of 4–7 letters, ≤ 2 for 8 or more; candidates found through shared bigrams, ties
+ * going to the more common word); words with digits (models, references) are never corrected.
+ * The vocabulary is small (the words of the names, without digits) and read into memory
+ * (`Vocabulary`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES, type Language } from '../../client/i18n/languages';
@@ -86,6 +87,14 @@ export interface VocabularyRow {
   docCount: number;
 }
 
+/** Padded bigrams: "lenvo" → ^l le en nv vo o$. */
+export function bigrams(word: string): string[] {
+  const padded = `^${word}$`;
+  const out = new Set<string>();
+  for (let i = 0; i + 2 <= padded.length; i++) out.add(padded.slice(i, i + 2));
+  return [...out];
+}
+
 /**
  * A language's search vocabulary, held in memory (a few thousand words; ./listing.ts keeps it
  * per catalogue version), so a search knows which of its words need a correction, and the
@@ -95,6 +104,8 @@ export class Vocabulary {
   /** Terms in code-unit order (SQLite's BINARY order for the folded words), for prefix look-ups. */
   private readonly terms: string[];
   private readonly docCounts: number[];
+  /** The terms (their indexes) holding each padded bigram: a correction's candidates, built on the first correction. */
+  private byBigram?: Map<string, number[]>;
 
   constructor(rows: readonly VocabularyRow[]) {
     const sorted = [...rows].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
@@ -114,18 +125,38 @@ export class Vocabulary {
     return low < this.terms.length && this.terms[low]!.startsWith(prefix);
   }
 
-  /** The closest word within allowedEdits(word), ties going to the more common word (then the first in order), or undefined. */
+  /**
+   * The closest term within allowedEdits(word), ties going to the more common term (then the
+   * first in order), or undefined. Candidates share a padded bigram with the word, as every term
+   * within the allowed edits does: an edit changes at most three of a word's bigrams (a swap),
+   * and a word of 4 letters has 5 of them, one of 8 has 9.
+   */
   closest(word: string): string | undefined {
     const edits = allowedEdits(word);
-    let best: { term: string; distance: number; docCount: number } | undefined;
-    this.terms.forEach((term, i) => {
-      if (Math.abs(term.length - word.length) > edits) return;
+    if (!this.byBigram) {
+      this.byBigram = new Map();
+      this.terms.forEach((term, i) => {
+        for (const bigram of bigrams(term)) {
+          const holders = this.byBigram!.get(bigram);
+          if (holders) holders.push(i);
+          else this.byBigram!.set(bigram, [i]);
+        }
+      });
+    }
+    const candidates = new Set(bigrams(word).flatMap((bigram) => this.byBigram!.get(bigram) ?? []));
+    let best: { i: number; distance: number } | undefined;
+    for (const i of candidates) {
+      const term = this.terms[i]!;
+      if (Math.abs(term.length - word.length) > edits) continue;
       const distance = editDistance(word, term, edits);
-      const docCount = this.docCounts[i]!;
-      if (distance > edits) return;
-      if (!best || distance < best.distance || (distance === best.distance && docCount > best.docCount)) best = { term, distance, docCount };
-    });
-    return best?.term;
+      if (distance <= edits && (!best || distance < best.distance || (distance === best.distance && this.moreCommon(i, best.i)))) best = { i, distance };
+    }
+    return best && this.terms[best.i];
+  }
+
+  /** Whether term i is named by more articles than term j (the first in order on a tie). */
+  private moreCommon(i: number, j: number): boolean {
+    return this.docCounts[i]! > this.docCounts[j]! || (this.docCounts[i] === this.docCounts[j] && i < j);
   }
 
   /** The words with each unknown, correctable one replaced by its closest word, or undefined when nothing changes. */
