@@ -160,6 +160,16 @@ const euros = (cents: number): string => String(cents / 100);
 /** Attribute values in numeric order ("8 GB" before "16 GB"): one collator, not one per comparison (`localeCompare` with options builds one each time). */
 const NUMERIC_ORDER = new Intl.Collator('en', { numeric: true });
 
+/** Price buckets' labels by language and bucket: formatting money is the costliest part of a listing's facets (two amounts a bucket, up to a hundred buckets). */
+const PRICE_LABELS = new Map<string, string>();
+
+function priceLabel(from: number, language: Language): string {
+  const key = `${language}:${from}`;
+  let label = PRICE_LABELS.get(key);
+  if (label === undefined) PRICE_LABELS.set(key, (label = `${formatMoney(from, language)} – ${formatMoney(from + PRICE_BUCKET_CENTS, language)}`));
+  return label;
+}
+
 /** The price facet: 50 € buckets as "from-to" euro ranges (to inclusive, to the cent), ascending. */
 function priceValues(rows: FacetRow[], query: ListingQuery, language: Language): FacetValue[] {
   const range = query.ranges.price;
@@ -169,7 +179,7 @@ function priceValues(rows: FacetRow[], query: ListingQuery, language: Language):
     .map(({ from, count }) => {
       const last = from + PRICE_BUCKET_CENTS - 1;
       const selected = range?.from === from / 100 && range?.to === last / 100;
-      return { value: `${euros(from)}-${euros(last)}`, label: `${formatMoney(from, language)} – ${formatMoney(from + PRICE_BUCKET_CENTS, language)}`, count, selected };
+      return { value: `${euros(from)}-${euros(last)}`, label: priceLabel(from, language), count, selected };
     });
 }
 
