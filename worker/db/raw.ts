@@ -38,10 +38,10 @@ async function run(client: D1Client, statements: readonly Statement[]): Promise<
  * generic walk. The hand-written statements (listings, search) are nests of `sql` templates whose
  * parts are text, nested templates, lists and plain values; drizzle's builder tests every part
  * against a dozen entity kinds and merges copies at each level, which was over a quarter of a
- * search request's CPU in the Worker. Parts of any other kind (columns, tables, names,
- * placeholders, aliases) and templates that inline their parameters go to the dialect as they
- * are (SQLite's parameters are `?`, so pieces join in order). tests/unit/raw-query.test.ts
- * checks the two agree.
+ * search request's CPU in the Worker. Columns and tables are written by the dialect once each
+ * and kept; parts of any other kind (names, placeholders, aliases) and templates that inline
+ * their parameters go to the dialect as they are (SQLite's parameters are `?`, so pieces join in
+ * order). tests/unit/raw-query.test.ts checks the two agree.
  */
 export function queryOf(statement: SQL): Statement {
   const text: string[] = [];
