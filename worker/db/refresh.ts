@@ -1,6 +1,6 @@
 /**
  * REFRESH_CATALOGUE_SQL: the statements that rebuild every derived catalogue table (listings,
- * listing_sellers, article_attributes, the FTS tables, the search vocabulary)
+ * listing_sellers, article_attributes, the FTS tables, the search vocabulary and its trigrams)
  * from the base tables. Pure SQL strings, each a DELETE or an INSERT … SELECT well under D1's
  * 100 KB statement limit; the seed runs them after loading (scripts/seed/sql.ts), and ops run
  * them after a bulk catalogue load. Incremental updates (a few articles' offers: an import, an
@@ -44,6 +44,7 @@ export const DERIVED_TABLES = [
   'article_search',
   'entity_search',
   'search_vocabulary',
+  'search_trigrams',
 ] as const;
 
 const GROUPS = Object.entries(AVAILABILITY_GROUPS);
@@ -178,6 +179,13 @@ JOIN (SELECT value AS lang FROM json_each('${JSON.stringify(LANGUAGES)}')) l
 WHERE v.col = 'brand' AND v.term NOT GLOB '*[0-9]*';`,
 ];
 
+/** Padded trigrams ("^le", "len", …, "vo$") of every word of 3 to 40 letters: read by older releases only (see `searchTrigrams` in ./schema.ts). */
+const TRIGRAMS = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+INSERT OR IGNORE INTO search_trigrams (lang, trigram, length, term)
+SELECT v.lang, substr('^' || v.term || '$', n.i, 3), length(v.term), v.term
+FROM search_vocabulary v JOIN n ON n.i <= length(v.term)
+WHERE length(v.term) BETWEEN 3 AND 40;`;
+
 // ─── Incremental refresh: the derived rows of some articles only ──────────────────────────────
 // A catalogue update (worker/jobs/catalogue-updates.ts) or a stock change of an order
 // (./stock-codes.ts) changes offers of a few articles. These statements bring the derived tables
@@ -292,6 +300,7 @@ export const REFRESH_CATALOGUE_SQL: string[] = [
   `INSERT INTO article_search (article_search) VALUES ('optimize');`,
   ENTITY_SEARCH,
   ...VOCABULARY,
+  TRIGRAMS,
   ...searchFacetsSql(),
   // Planner statistics: without them SQLite guesses row counts and, on a large catalogue, picks
   // (channel, price) to price one card instead of (article_id, channel).

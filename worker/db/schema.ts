@@ -598,6 +598,25 @@ export const searchVocabulary = sqliteTable(
   (t) => [primaryKey({ columns: [t.lang, t.term] })],
 );
 
+/**
+ * Trigrams of each vocabulary word, padded with ^ and $: the correction candidates of releases
+ * before corrections were worked out in memory (worker/db/search.ts `Vocabulary`). Nothing reads
+ * it now; the full refresh still fills it so that an older version, running while migrations
+ * apply or brought back by a rollback, still corrects (migrations stay additive:
+ * docs/operations.md). A later release's migration drops it.
+ */
+export const searchTrigrams = sqliteTable(
+  'search_trigrams',
+  {
+    lang: text('lang').notNull(),
+    trigram: text('trigram').notNull(),
+    term: text('term').notNull(),
+    /** Length of the term in characters, so candidates can be bounded by length in the index. */
+    length: integer('length').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.trigram, t.length, t.term] })],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Identity and the account core. Times are epoch milliseconds; secrets are stored only as hashes.
 
