@@ -96,21 +96,29 @@ export function bigrams(word: string): string[] {
 }
 
 /**
- * A language's search vocabulary, held in memory (a few thousand words; ./listing.ts keeps it
- * per catalogue version), so a search knows which of its words need a correction, and the
- * correction itself, before it goes to D1: the search and its corrected form travel in one batch.
+ * A language's search vocabulary, held in memory (a few thousand words; worker/ssr/vocabulary.ts
+ * keeps it per catalogue version and requests share it, so nothing in it changes after it is
+ * built), so a search knows which of its words need a correction, and the correction itself,
+ * before it goes to D1: the search and its corrected form travel in one batch.
  */
 export class Vocabulary {
   /** Terms in code-unit order (SQLite's BINARY order for the folded words), for prefix look-ups. */
   private readonly terms: string[];
   private readonly docCounts: number[];
-  /** The terms (their indexes) holding each padded bigram: a correction's candidates, built on the first correction. */
-  private byBigram?: Map<string, number[]>;
+  /** The terms (their indexes) holding each padded bigram: a correction's candidates. */
+  private readonly byBigram = new Map<string, number[]>();
 
   constructor(rows: readonly VocabularyRow[]) {
     const sorted = [...rows].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
     this.terms = sorted.map((r) => r.term);
     this.docCounts = sorted.map((r) => r.docCount);
+    this.terms.forEach((term, i) => {
+      for (const bigram of bigrams(term)) {
+        const holders = this.byBigram.get(bigram);
+        if (holders) holders.push(i);
+        else this.byBigram.set(bigram, [i]);
+      }
+    });
   }
 
   /** Whether some word starts with `prefix` (search words are prefixes). */
@@ -133,22 +141,10 @@ export class Vocabulary {
    */
   closest(word: string): string | undefined {
     const edits = allowedEdits(word);
-    if (!this.byBigram) {
-      this.byBigram = new Map();
-      this.terms.forEach((term, i) => {
-        for (const bigram of bigrams(term)) {
-          const holders = this.byBigram!.get(bigram);
-          if (holders) holders.push(i);
-          else this.byBigram!.set(bigram, [i]);
-        }
-      });
-    }
-    const candidates = new Set(bigrams(word).flatMap((bigram) => this.byBigram!.get(bigram) ?? []));
+    const candidates = new Set(bigrams(word).flatMap((bigram) => this.byBigram.get(bigram) ?? []));
     let best: { i: number; distance: number } | undefined;
     for (const i of candidates) {
-      const term = this.terms[i]!;
-      if (Math.abs(term.length - word.length) > edits) continue;
-      const distance = editDistance(word, term, edits);
+      const distance = editDistance(word, this.terms[i]!, edits);
       if (distance <= edits && (!best || distance < best.distance || (distance === best.distance && this.moreCommon(i, best.i)))) best = { i, distance };
     }
     return best && this.terms[best.i];
