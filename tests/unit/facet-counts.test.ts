@@ -166,6 +166,14 @@ describe('Vocabulary', () => {
     expect(new Vocabulary([]).knows('a')).toBe(false);
   });
 
+  it('knows what only begins indexed words (a count of 0) and never corrects to it', () => {
+    const withModels = new Vocabulary([{ term: 'boom', docCount: 3 }, { term: 'book', docCount: 0 }]);
+    expect(withModels.knows('book')).toBe(true);
+    expect(withModels.correct(['book'])).toBeUndefined();
+    expect(withModels.closest('bool')).toBe('boom'); // book is as close, but no word of its own
+    expect(new Vocabulary([{ term: 'book', docCount: 0 }]).closest('bool')).toBeUndefined();
+  });
+
   it('corrects to the closest term within the allowed edits, ties going to the more common term', () => {
     expect(vocabulary.closest('lenvo')).toBe('lenovo'); // 1 edit: lenovo; lenora is 2 away
     expect(vocabulary.closest('protatill')).toBe('portatil'); // 9 letters: 2 edits allowed

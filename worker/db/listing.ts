@@ -3,9 +3,11 @@
  * with disjunctive facets, five sort orders and pagination, read from the derived tables of
  * worker/db/refresh.ts (SQL in ./listing-sql.ts). One round trip to D1: the page with its cards
  * (prices as live as the listing rows), the total and the facets in one batch. A search with
- * words the vocabulary does not know sends its corrected form in the same batch (./search.ts);
- * when the search as typed finds nothing and the corrected one finds something, the answer is
- * the corrected one, and says so in `correctedQuery`.
+ * a word the vocabulary does not know (./search.ts), which therefore matches nothing, sends its
+ * corrected form instead, with a probe of whether the search as typed matches any article; when
+ * the probe finds none and the corrected search finds something, the answer is the corrected
+ * one, and says so in `correctedQuery`. Otherwise a second round trip runs the search as typed,
+ * which answers unless it finds nothing and the corrected one finds something.
  *
  * Relevance: a search ranks by bm25 over name (×3), reference (×2) and brand when it has up
  * to 2,000 matches (BM25_LIMIT), and beyond that, like every other scope, by listings.relevance:
@@ -112,14 +114,21 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
   if (scope.kind !== 'search') return withCards(args, (await fetchListings(db, [plan(scope)], i18n)).listings[0]!);
   const words = searchWords(scope.text);
   if (words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize, query, facets: [] };
-  // Words the vocabulary does not know: the corrected search rides in the same batch, and
-  // answers only when the search as typed finds nothing.
+  const typed = plan(searchScope(language, words));
   const vocabulary = await (args.vocabulary ?? (() => readVocabulary(db, language)))();
   const corrected = vocabulary.correct(words);
-  const plans = [plan(searchScope(language, words)), ...(corrected ? [plan(searchScope(language, corrected))] : [])];
-  const [typed, retry] = (await fetchListings(db, plans, i18n)).listings as [Fetched, Fetched?];
-  if (retry && typed.total === 0 && retry.total > 0) return withCards(args, retry, corrected!.join(' '));
-  return withCards(args, typed);
+  if (!corrected) return withCards(args, (await fetchListings(db, [typed], i18n)).listings[0]!);
+  // A word the vocabulary does not know matches nothing, so the corrected search goes alone,
+  // with a probe that the search as typed matches no article. The corrected search answers
+  // when the probe finds none and it finds something. Otherwise (a vocabulary a moment behind
+  // the catalogue, or nothing found either way) the search as typed is run and answers unless
+  // it finds nothing, as if both had been run together.
+  const probe = sql`SELECT 1 AS found FROM article_search WHERE article_search MATCH ${matchExpression(language, words)} LIMIT 1`;
+  const { listings: [retry], extra: [matched] } = await fetchListings(db, [plan(searchScope(language, corrected))], i18n, [probe]);
+  const correction = () => withCards(args, retry!, corrected.join(' '));
+  if (matched!.length === 0 && retry!.total > 0) return correction();
+  const asTyped = (await fetchListings(db, [typed], i18n)).listings[0]!;
+  return asTyped.total === 0 && retry!.total > 0 ? correction() : withCards(args, asTyped);
 }
 
 /**

@@ -165,9 +165,17 @@ SELECT name, lang, 'category', category_id, slug FROM category_translations
 UNION ALL
 SELECT name, '*', 'brand', id, slug FROM brands;`;
 
+/** SQL: where the first digit of `term` is (1,000 when it has none). */
+const firstDigitSql = (term: string): string => `min(${[...'0123456789'].map((d) => `iif(instr(${term}, '${d}') > 0, instr(${term}, '${d}'), 1000)`).join(', ')})`;
+
 /**
  * Words of each language's name column (and of brand names, for every language) without
- * digits: model numbers and references are never "corrected".
+ * digits, with the number of articles naming them: the corrections (model numbers and
+ * references are never "corrected"). Then, with a count of 0, what else begins a word a search
+ * matches, for search words a correction may apply to (4 letters or more): the letters before
+ * the first digit of the other words ("book" of "book5"), and reference words without digits.
+ * A word of 4 letters or more that none of them starts with matches nothing, so the search
+ * need not try it as typed (worker/db/search.ts).
  */
 const VOCABULARY = [
   `INSERT INTO search_vocabulary (lang, term, doc_count)
@@ -177,6 +185,11 @@ WHERE col LIKE 'name\\_%' ESCAPE '\\' AND term NOT GLOB '*[0-9]*';`,
 SELECT l.lang, v.term, v.doc FROM article_search_vocab v
 JOIN (SELECT value AS lang FROM json_each('${JSON.stringify(LANGUAGES)}')) l
 WHERE v.col = 'brand' AND v.term NOT GLOB '*[0-9]*';`,
+  `INSERT OR IGNORE INTO search_vocabulary (lang, term, doc_count)
+SELECT l.lang, r.letters, 0 FROM (
+  SELECT DISTINCT col, letters FROM (SELECT col, substr(term, 1, ${firstDigitSql('term')} - 1) AS letters FROM article_search_vocab
+  WHERE term GLOB '*[0-9]*' OR col = 'reference') WHERE length(letters) >= 4
+) r JOIN (SELECT value AS lang FROM json_each('${JSON.stringify(LANGUAGES)}')) l ON r.col IN ('name_' || l.lang, 'brand', 'reference');`,
 ];
 
 /** Padded trigrams ("^le", "len", …, "vo$") of every word of 3 to 40 letters: read by older releases only (see `searchTrigrams` in ./schema.ts). */
@@ -184,7 +197,7 @@ const TRIGRAMS = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n
 INSERT OR IGNORE INTO search_trigrams (lang, trigram, length, term)
 SELECT v.lang, substr('^' || v.term || '$', n.i, 3), length(v.term), v.term
 FROM search_vocabulary v JOIN n ON n.i <= length(v.term)
-WHERE length(v.term) BETWEEN 3 AND 40;`;
+WHERE length(v.term) BETWEEN 3 AND 40 AND v.doc_count > 0;`;
 
 // ─── Incremental refresh: the derived rows of some articles only ──────────────────────────────
 // A catalogue update (worker/jobs/catalogue-updates.ts) or a stock change of an order

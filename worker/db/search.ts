@@ -8,8 +8,8 @@
  * matches nothing is corrected to the closest vocabulary word (Damerau-Levenshtein distance ≤ 1
  * for words of 4–7 letters, ≤ 2 for 8 or more; candidates found through shared bigrams, ties
  * going to the more common word); words with digits (models, references) are never corrected.
- * The vocabulary is small (the words of the names, without digits) and read into memory
- * (`Vocabulary`).
+ * The vocabulary is small (the words of the names without digits, and what else begins an
+ * indexed word: see VOCABULARY in ./refresh.ts) and read into memory (`Vocabulary`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { LANGUAGES, type Language } from '../../client/i18n/languages';
@@ -84,6 +84,7 @@ export function allowedEdits(word: string): number {
 /** A row of search_vocabulary. */
 export interface VocabularyRow {
   term: string;
+  /** Articles whose name holds the word; 0 for what only begins indexed words (known, never a correction). */
   docCount: number;
 }
 
@@ -99,7 +100,8 @@ export function bigrams(word: string): string[] {
  * A language's search vocabulary, held in memory (a few thousand words; worker/ssr/vocabulary.ts
  * keeps it per catalogue version and requests share it, so nothing in it changes after it is
  * built), so a search knows which of its words need a correction, and the correction itself,
- * before it goes to D1: the search and its corrected form travel in one batch.
+ * before it goes to D1. A word it may correct (4 letters or more, no digits) that it does not
+ * know begins no indexed word of the catalogue it was read from.
  */
 export class Vocabulary {
   /** Terms in code-unit order (SQLite's BINARY order for the folded words), for prefix look-ups. */
@@ -113,6 +115,7 @@ export class Vocabulary {
     this.terms = sorted.map((r) => r.term);
     this.docCounts = sorted.map((r) => r.docCount);
     this.terms.forEach((term, i) => {
+      if (this.docCounts[i] === 0) return; // known, never a correction
       for (const bigram of bigrams(term)) {
         const holders = this.byBigram.get(bigram);
         if (holders) holders.push(i);
