@@ -18,7 +18,7 @@ const agrees = (statement: SQL) => expect(queryOf(statement)).toEqual({ sql: dia
 
 const search = (text: string): ResolvedScope => {
   const words = searchWords(text);
-  return { kind: 'search', match: matchExpression('es_ES', words), ...(words.length === 1 ? { word: words[0] } : {}) };
+  return { kind: 'search', match: matchExpression('es_ES', words), words };
 };
 const SCOPES: ResolvedScope[] = [
   { kind: 'category', categoryIds: [1, 2, 3] },

@@ -126,6 +126,49 @@ describe('broad searches', () => {
     }
   });
 
+  it('answers a search of several words that matches what one of its words matches from that word\'s counts', async () => {
+    await build(BROAD);
+    // Pairs of broad keys where every article the first matches also holds the second (neither a prefix of the other).
+    const nested = async (channel: ChannelId, language: Language, equal: boolean) => {
+      const { results } = await env.DB.prepare(
+        `SELECT a.key AS key, b.key AS other, a.matches AS matches FROM search_keys a JOIN search_keys b ON b.channel = a.channel AND b.lang = a.lang AND b.key <> a.key
+        WHERE a.channel = ?1 AND a.lang = ?2 AND length(a.key) > 3 AND length(b.key) > 3 AND substr(a.key, 1, length(b.key)) <> b.key AND substr(b.key, 1, length(a.key)) <> a.key
+        AND ((SELECT count(*) FROM article_search WHERE article_search MATCH '{name_' || ?2 || ' brand reference} : ("' || a.key || '"* AND "' || b.key || '"*)') = a.matches) = ?3
+        ORDER BY a.key, b.key`,
+      ).bind(channel, language, equal ? 1 : 0).all<{ key: string; other: string; matches: number }>();
+      return results.filter((_, i) => i % Math.ceil(results.length / 3) === 0).map((row) => ({ channel, language, ...row }));
+    };
+    const pairs = (await Promise.all(PAIRS.map(([channel, language]) => nested(channel, language, true)))).flat();
+    expect(pairs.length).toBeGreaterThan(3);
+    expect(pairs.every((pair) => pair.matches > 0)).toBe(true);
+    const queries = pairs.flatMap((pair) => SORTS.flatMap((sort) => [1, 2].map((page) => ({ ...pair, text: `${pair.other} ${pair.key}`, qs: `sort=${sort}&page=${page}&pageSize=12` }))));
+
+    await build();
+    const live = [];
+    for (const q of queries) live.push(await search(q.channel, q.language, q.text, q.qs));
+    await build(BROAD);
+    for (const [i, q] of queries.entries()) {
+      const precomputed = await search(q.channel, q.language, q.text, q.qs);
+      const label = `${q.channel} ${q.language} "${q.text}" ${q.qs}`;
+      expect(precomputed.total, label).toBe(live[i]!.total);
+      expect(precomputed.facets, label).toEqual(live[i]!.facets);
+      expect(ids(precomputed), label).toEqual(ids(live[i]!));
+    }
+
+    // Read from the key's counts: changing them changes the answer. A search whose words match
+    // fewer articles than either word alone stays live.
+    const [pair] = pairs.filter((p) => p.channel === 'ES' && p.language === 'es_ES');
+    const [fewer] = await nested('ES', 'es_ES', false);
+    expect(pair && fewer).toBeTruthy();
+    const before = await search('ES', 'es_ES', `${pair!.other} ${pair!.key}`);
+    const other = await search('ES', 'es_ES', `${fewer!.other} ${fewer!.key}`);
+    await env.DB.prepare("UPDATE search_facets SET count = count + 1000 WHERE channel = 'ES' AND lang = 'es_ES' AND key IN (?, ?, ?, ?) AND facet = 'combo'")
+      .bind(pair!.key, pair!.other, fewer!.key, fewer!.other).run();
+    expect((await search('ES', 'es_ES', `${pair!.other} ${pair!.key}`)).total).toBeGreaterThan(before.total);
+    expect((await search('ES', 'es_ES', `${fewer!.other} ${fewer!.key}`)).total).toBe(other.total);
+    await build(BROAD);
+  });
+
   it('reads the counts from search_facets, and counts live once filtered', async () => {
     await build(BROAD);
     const [key] = sample(await broadKeys('ES', 'es_ES')).filter((k) => k.length > 3);

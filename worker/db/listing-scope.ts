@@ -23,7 +23,7 @@ export type ResolvedScope =
   | { kind: 'brand'; brandId: number }
   | { kind: 'collection'; collectionId: number }
   | { kind: 'seller'; sellerId: number }
-  | { kind: 'search'; match: string; word?: string }
+  | { kind: 'search'; match: string; words: readonly string[] }
   | { kind: 'all' };
 
 export interface ListingPlan {
@@ -173,15 +173,19 @@ export interface Precomputed {
 }
 
 /**
- * A one-word unfiltered search, which is broad when search_keys has its word and the channel
- * lists more than the attribute-count limit of its matches (worker/db/search-facets.ts).
+ * An unfiltered search, which is broad when search_keys has its key and the channel lists more
+ * than the attribute-count limit of its matches (worker/db/search-facets.ts). A one-word search's
+ * key is its word. A search of several words takes the key of one of them that matches as many
+ * articles as the whole search: the search matches a subset of that word's matches, so the very
+ * same articles, and reads that key's counts.
  */
 export interface BroadSearch {
   /** Its search_keys row, if broad, as a condition over `k`. */
   key: SQL;
   facets: Precomputed;
-  word: string;
   match: string;
+  /** The number of articles the search matches (in any channel), counted once per statement. */
+  matches: SQL;
 }
 
 export interface Source {
@@ -240,26 +244,35 @@ export function source(plan: ListingPlan): Source {
       return set(sql`SELECT ${columns}, 0 AS score FROM listing_sellers s CROSS JOIN listings l ON l.id = ${listingOf('s.article_id')}
         WHERE s.channel = ${ch} AND s.seller_id = ${int(scope.sellerId)}`);
     case 'search': {
-      // bm25 only when it orders the page and the matches are few enough for it to matter.
-      const matches = sql`(SELECT count(*) FROM article_search WHERE article_search MATCH ${scope.match})`;
+      // The search's matches, counted once (when something asks): bm25 only when it orders the
+      // page and the matches are few enough for it to matter.
+      const counted = sql`search_count AS MATERIALIZED (SELECT count(*) AS n FROM article_search WHERE article_search MATCH ${scope.match})`;
+      const matches = sql`(SELECT n FROM search_count)`;
       const limits = limitsOf(plan);
       const score = plan.query.sort === 'relevance' ? sql`CASE WHEN ${matches} <= ${int(limits.bm25)} THEN ${bm25Sql(plan.language)} ELSE 0 END` : sql`0`;
       const rows = sql`(SELECT rowid AS aid, ${score} AS score FROM article_search WHERE article_search MATCH ${scope.match}) m
         CROSS JOIN listings l ON l.id = ${listingOf('m.aid')}`;
-      if (scope.word === undefined || filterConditions(plan).conditions.size > 0) return set(sql`SELECT ${columns}, m.score FROM ${rows}`);
+      if (scope.words.length === 0 || filterConditions(plan).conditions.size > 0) return { ...set(sql`SELECT ${columns}, m.score FROM ${rows}`), ctes: [counted] };
+      // Several words: the key of one of them that matches as many articles (the first such in
+      // order), looked up once.
+      const several = scope.words.length > 1;
+      const keyed = sql`search_key AS MATERIALIZED (SELECT key FROM search_keys WHERE channel = ${ch} AND lang = ${plan.language}
+        AND key IN (${sql.join(scope.words.map((word) => sql`${word}`), sql`, `)}) AND matches = ${matches} ORDER BY key LIMIT 1)`;
       // The listed matches, from the precomputed counts: up to the limit, the live search counts
       // attribute values (which are not precomputed), so it stays live.
       const listed = sql`(SELECT sum(f.count) FROM search_facets f WHERE f.channel = k.channel AND f.lang = k.lang AND f.key = k.key AND f.facet = 'combo')`;
-      const key = sql`k.channel = ${ch} AND k.lang = ${plan.language} AND k.key = ${scope.word} AND ${listed} > ${int(limits.attributes)}`;
+      const word = several ? sql`(SELECT key FROM search_key)` : sql`${scope.words[0]}`;
+      const key = sql`k.channel = ${ch} AND k.lang = ${plan.language} AND k.key = ${word} AND ${listed} > ${int(limits.attributes)}`;
       const broad: BroadSearch = {
         key,
         // The key's row first, so that its condition is tested once (an EXISTS beside the counts' own was tested for each count row).
         facets: { table: sql`search_keys k CROSS JOIN search_facets f`, where: sql`${key} AND f.channel = k.channel AND f.lang = k.lang AND f.key = k.key` },
-        word: scope.word,
         match: scope.match,
+        matches,
       };
       // A broad search leaves `b` empty: `g` has no row then, so the full-text search never runs.
-      return { ...set(sql`SELECT ${columns}, m.score FROM (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM search_keys k WHERE ${broad.key})) g CROSS JOIN ${rows}`), broad };
+      const live = set(sql`SELECT ${columns}, m.score FROM (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM search_keys k WHERE ${broad.key})) g CROSS JOIN ${rows}`);
+      return { ...live, ctes: several ? [counted, keyed] : [counted], broad };
     }
   }
 }

@@ -11,9 +11,10 @@
  *   listings_brand_idx), so counting never touches table rows; a count that no filter
  *   narrows comes from listing_facets (precomputed per category) instead.
  * - search / collection / seller materialize the scope once (`b`); every arm reads that copy.
- *   An unfiltered one-word search may be broad (./search-facets.ts): then `b` is empty, its
- *   counts come from search_facets and its page from a second statement, which walks a sort
- *   index or ranks the matches by bm25.
+ *   An unfiltered search may be broad (./search-facets.ts, ./listing-scope.ts `BroadSearch`):
+ *   then `b` is empty, its counts come from search_facets and its page from arms of their own,
+ *   which walk a sort index or rank the matches by bm25. Both ways are in the one statement, so
+ *   the search's match count and key are looked up once.
  *
  * Facets are disjunctive: the brand and price arms apply every filter but their own; the combo
  * arm applies the other filters and leaves its four to facet-counts.ts.
@@ -154,19 +155,24 @@ export function facetsStatement(plan: ListingPlan): SQL {
   if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
   arms.push(priceArm(src, filters), ...attributeArms(src, filters, limitsOf(plan).attributes));
   if (src.cte) arms.push(pageArm(plan, filters));
+  const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, topAttributes(src)];
   if (src.broad) {
     // Read only when the search is broad (its condition is in `where`), and then `b`, which
     // every other arm reads, is empty. Live, a broad search counts no attribute values (it
-    // lists more than the limit), so none are precomputed either.
+    // lists more than the limit), so none are precomputed either. Its page comes in this
+    // statement too, so that the search's count and key are looked up once.
     const precomputed = { ...src, precomputed: src.broad.facets };
     arms.push(comboArm(precomputed, filters), brandArm(precomputed, filters), priceArm(precomputed, filters));
+    const page = broadSearchPage(plan, src.broad);
+    ctes.push(...page.ctes);
+    arms.push(arm('#page', sql`p.id`, cardJsonSql(sql`p.id`, plan.language, plan.channel), sql`p.position`, sql`FROM (SELECT id, row_number() OVER () AS position FROM (${page.ids})) p`));
   }
-  const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, topAttributes(src)];
   return sql`WITH RECURSIVE ${sql.join(ctes, sql`, `)} ${unionAll(arms)}`;
 }
 
 /**
- * The page of a broad search (no rows when it is not): the channel's rows in the sort's index
+ * The page of a broad search as article ids in order, `ids` (no rows when it is not), and the
+ * CTEs it reads: the channel's rows in the sort's index
  * order, kept when their article is among the search's matches (listed once), until the page is
  * full — a few hundred rows read when matches are spread over the order. Testing each row with a
  * rowid seek into the full-text index instead is faster when they are (0.3 against 5 ms for "gb",
@@ -175,7 +181,7 @@ export function facetsStatement(plan: ListingPlan): SQL {
  * loop: without it, nothing is read. By relevance up to the bm25 limit, the matches are ranked
  * by bm25 instead (bm25Page).
  */
-function broadSearchPage(plan: ListingPlan, broad: BroadSearch): SQL {
+function broadSearchPage(plan: ListingPlan, broad: BroadSearch): { ctes: SQL[]; ids: SQL } {
   const { page, pageSize, sort } = plan.query;
   const id = articleOf('l.id');
   const member = sql`${id} IN (SELECT rowid FROM article_search WHERE article_search MATCH ${broad.match})`;
@@ -189,17 +195,17 @@ function broadSearchPage(plan: ListingPlan, broad: BroadSearch): SQL {
     const upTo = sql`LIMIT ${int(offset + pageSize)}`;
     const priced = rows('listings_price_idx', sql`l.price IS NOT NULL`, sql`l.price, l.id`, upTo);
     const unpriced = rows('listings_price_idx', sql`l.price IS NULL`, sql`l.id`, upTo);
-    return sql`SELECT id FROM (SELECT * FROM (${priced}) UNION ALL SELECT * FROM (${unpriced})) ORDER BY price IS NULL, price, id ${window}`;
+    return { ctes: [], ids: sql`SELECT id FROM (SELECT * FROM (${priced}) UNION ALL SELECT * FROM (${unpriced})) ORDER BY price IS NULL, price, id ${window}` };
   }
   if (sort === 'relevance') {
     // One of the two is empty: the walk beyond the bm25 limit, the ranking up to it.
-    const many = sql`(SELECT count(*) FROM article_search WHERE article_search MATCH ${broad.match}) > ${int(limitsOf(plan).bm25)}`;
+    const many = sql`${broad.matches} > ${int(limitsOf(plan).bm25)}`;
     const walk = rows('listings_relevance_idx', many, orderBy(sort, false), window, sql`0 AS score, l.relevance AS relevance, l.id AS lid, ${id} AS id`);
     const ranked = bm25Page(plan, broad, sql`NOT ${many}`);
-    return sql`WITH ${ranked.ctes} SELECT id FROM (SELECT * FROM (${walk}) UNION ALL SELECT * FROM (${ranked.page})) ORDER BY score, relevance, lid`;
+    return { ctes: ranked.ctes, ids: sql`SELECT id FROM (SELECT * FROM (${walk}) UNION ALL SELECT * FROM (${ranked.page})) ORDER BY score, relevance, lid` };
   }
   const index = sort === 'new' || sort === 'old' ? 'listings_created_idx' : 'listings_price_idx';
-  return rows(index, sql`1`, orderBy(sort, false), window);
+  return { ctes: [], ids: rows(index, sql`1`, orderBy(sort, false), window) };
 }
 
 /**
@@ -210,25 +216,27 @@ function broadSearchPage(plan: ListingPlan, broad: BroadSearch): SQL {
  * those than the page needs, some matches are not listed and every match is joined instead.
  * Columns: score, relevance, lid (listing row id), id (article id).
  */
-function bm25Page(plan: ListingPlan, broad: BroadSearch, when: SQL): { ctes: SQL; page: SQL } {
+function bm25Page(plan: ListingPlan, broad: BroadSearch, when: SQL): { ctes: SQL[]; page: SQL } {
   const { page, pageSize } = plan.query;
   const upTo = page * pageSize;
   const listing = sql.raw(listingIdSql('s.aid', CHANNEL_IDS.indexOf(plan.channel)));
-  const joined = (where: SQL) => sql`SELECT s.score, l.relevance, l.id AS lid, s.aid AS id FROM s CROSS JOIN listings l ON l.id = ${listing} WHERE ${where}`;
+  const joined = (where: SQL) => sql`SELECT s.score, l.relevance, l.id AS lid, s.aid AS id FROM bm25_scores s CROSS JOIN listings l ON l.id = ${listing} WHERE ${where}`;
   // The key's row is the outer loop: without it (or when `when` fails) nothing is scored.
-  const ctes = sql`s AS MATERIALIZED (SELECT article_search.rowid AS aid, ${bm25Sql(plan.language)} AS score FROM search_keys k
-      CROSS JOIN article_search WHERE ${broad.key} AND ${when} AND article_search MATCH ${broad.match}),
-    cut AS (SELECT score FROM s ORDER BY score LIMIT 1 OFFSET ${int(upTo - 1)}),
-    near AS MATERIALIZED (${joined(sql`s.score <= (SELECT score FROM cut)`)})`;
-  const enough = sql`(SELECT count(*) FROM near) >= ${int(upTo)}`;
-  const body = sql`SELECT * FROM near WHERE ${enough} UNION ALL ${joined(sql`NOT ${enough}`)}`;
+  const ctes = [
+    sql`bm25_scores AS MATERIALIZED (SELECT article_search.rowid AS aid, ${bm25Sql(plan.language)} AS score FROM search_keys k
+      CROSS JOIN article_search WHERE ${broad.key} AND ${when} AND article_search MATCH ${broad.match})`,
+    sql`bm25_cut AS (SELECT score FROM bm25_scores ORDER BY score LIMIT 1 OFFSET ${int(upTo - 1)})`,
+    sql`bm25_near AS MATERIALIZED (${joined(sql`s.score <= (SELECT score FROM bm25_cut)`)})`,
+  ];
+  const enough = sql`(SELECT count(*) FROM bm25_near) >= ${int(upTo)}`;
+  const body = sql`SELECT * FROM bm25_near WHERE ${enough} UNION ALL ${joined(sql`NOT ${enough}`)}`;
   return { ctes, page: sql`SELECT * FROM (${body}) ORDER BY score, relevance, lid LIMIT ${int(pageSize)} OFFSET ${int((page - 1) * pageSize)}` };
 }
 
 /**
- * The page of a category, brand or whole-catalogue listing, or of a broad search, as rows of
- * (id, card): the article id and its card as JSON (cardJsonSql), in the page's order. Other set
- * scopes page in facetsStatement.
+ * The page of a category, brand or whole-catalogue listing as rows of (id, card): the article id
+ * and its card as JSON (cardJsonSql), in the page's order. Set scopes, searches among them, page
+ * in facetsStatement.
  */
 export function pageStatement(plan: ListingPlan): SQL | undefined {
   const ids = pageIdsStatement(plan);
@@ -240,7 +248,6 @@ export function pageStatement(plan: ListingPlan): SQL | undefined {
 /** The page's article ids of pageStatement, in order. */
 function pageIdsStatement(plan: ListingPlan): SQL | undefined {
   const src = source(plan);
-  if (src.broad) return broadSearchPage(plan, src.broad);
   if (src.cte) return undefined;
   const filters = filterConditions(plan);
   const { page, pageSize, sort } = plan.query;

@@ -13,7 +13,8 @@
  * to 2,000 matches (BM25_LIMIT), and beyond that, like every other scope, by listings.relevance:
  * availability group (in stock, soon, out of stock, not sellable), then rating, then newest.
  * An unfiltered one-word search matching more than 1,000 articles reads precomputed counts
- * (./search-facets.ts).
+ * (./search-facets.ts), and so does a search of several words matching as many articles as one
+ * of its words.
  */
 import type { I18n } from '@lingui/core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -91,12 +92,8 @@ async function fetchListings(db: Db, plans: readonly ListingPlan[], i18n: I18n, 
   return { listings, extra: results };
 }
 
-/** A search's scope: its MATCH expression, and its word when it has one (a broad one has precomputed counts). */
-const searchScope = (language: Language, words: string[]): ResolvedScope => ({
-  kind: 'search',
-  match: matchExpression(language, words),
-  ...(words.length === 1 ? { word: words[0] } : {}),
-});
+/** A search's scope: its MATCH expression and its words (a broad search has precomputed counts). */
+const searchScope = (language: Language, words: string[]): ResolvedScope => ({ kind: 'search', match: matchExpression(language, words), words });
 
 /** Ids of a category and every category below it; empty when the category does not exist. */
 export async function categorySubtreeIds(db: Db, categoryId: number): Promise<number[]> {

@@ -495,7 +495,7 @@ export const listingFacets = sqliteTable(
 /**
  * The broad one-word searches of each channel and language (worker/db/search-facets.ts): a
  * search key is a query word as the listing's MATCH expression uses it (a prefix, or a whole
- * word of one character), broad when it matches more than BM25_LIMIT articles.
+ * word of one character), broad when it matches more than ATTRIBUTE_COUNT_LIMIT articles.
  */
 export const searchKeys = sqliteTable(
   'search_keys',
@@ -503,6 +503,12 @@ export const searchKeys = sqliteTable(
     channel: text('channel').notNull(),
     lang: text('lang').notNull(),
     key: text('key').notNull(),
+    /**
+     * The articles the key's MATCH expression finds in the language (on any channel). A search of
+     * several words, one of which is this key, that finds as many finds the very same articles,
+     * and reads this key's counts. Null until a full refresh fills it (such searches count live).
+     */
+    matches: integer('matches'),
   },
   (t) => [primaryKey({ columns: [t.channel, t.lang, t.key] })],
 );

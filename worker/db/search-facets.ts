@@ -9,7 +9,9 @@
  * instead (worker/db/listing-sql.ts) when the channel lists more than ATTRIBUTE_COUNT_LIMIT of
  * the matches (the sum of the precomputed counts): live, such a search counts no attribute
  * values, so none are kept. Its page walks a sort index, or, by relevance up to BM25_LIMIT
- * matches, ranks the matches by bm25 without joining them all.
+ * matches, ranks the matches by bm25 without joining them all. Each key keeps how many articles
+ * it matches: a search of several words that matches as many as one of its words' keys matches
+ * the same articles ("de aire" and "aire"), and reads that key's counts.
  *
  * Exact and current: offers change listing rows (price, availability, seller kinds), never the
  * names, brands or references a search matches, so the broad keys and their matches change
@@ -65,8 +67,8 @@ candidates AS (
   SELECT l.lang, p.key FROM (SELECT DISTINCT lang FROM pairs) l JOIN prefixes p ON p.col IN ('name_' || l.lang, 'brand', 'reference')
   GROUP BY 1, 2 HAVING sum(p.docs) > ${minMatches}
 ),
-broad AS (SELECT lang, key FROM candidates WHERE (SELECT count(*) FROM article_search WHERE article_search MATCH ${matchExpressionSql('lang', 'key')}) > ${minMatches})
-INSERT INTO search_keys (channel, lang, key) SELECT p.channel, b.lang, b.key FROM pairs p JOIN broad b ON b.lang = p.lang;`;
+counted AS MATERIALIZED (SELECT lang, key, (SELECT count(*) FROM article_search WHERE article_search MATCH ${matchExpressionSql('lang', 'key')}) AS matches FROM candidates)
+INSERT INTO search_keys (channel, lang, key, matches) SELECT p.channel, c.lang, c.key, c.matches FROM pairs p JOIN counted c ON c.lang = p.lang WHERE c.matches > ${minMatches};`;
   const facets = PAIRS.flatMap(({ channel, lang }) =>
     FACET_VALUES.map(
       ([facet, value, where]) => `INSERT INTO search_facets (channel, lang, key, facet, value, count)
