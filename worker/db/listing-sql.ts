@@ -165,6 +165,7 @@ export function facetsStatement(plan: ListingPlan): SQL {
     arms.push(comboArm(precomputed, filters), brandArm(precomputed, filters), priceArm(precomputed, filters));
     const page = broadSearchPage(plan, src.broad);
     ctes.push(...page.ctes);
+    // Numbered as the ids come, in their order (tests/worker/search-facets.test.ts checks every sort's pages).
     arms.push(arm('#page', sql`p.id`, cardJsonSql(sql`p.id`, plan.language, plan.channel), sql`p.position`, sql`FROM (SELECT id, row_number() OVER () AS position FROM (${page.ids})) p`));
   }
   return sql`WITH RECURSIVE ${sql.join(ctes, sql`, `)} ${unionAll(arms)}`;

@@ -82,7 +82,7 @@ async function fetchListings(db: Db, plans: readonly ListingPlan[], i18n: I18n, 
   const listings = plans.map((plan, i): Fetched => {
     const pageRows = (pageStatements[i] ? results.shift() : []) as { card: string | null }[];
     const rows = results.shift() as FacetRow[];
-    // Set scopes page in the facets statement; a one-word search pages in both, one of which is empty.
+    // Set scopes (searches among them) page in the facets statement: a search in two arms, the live one or the broad one.
     const cards = [
       ...pageRows.map((r) => r.card),
       ...rows.filter((r) => r.facet === '#page').sort((a, b) => Number(a.n) - Number(b.n)).map((r) => r.label),
