@@ -32,7 +32,7 @@ export type { ListingPlan, ResolvedScope } from './listing-scope';
 /** Attribute facets shown at most. */
 export const MAX_ATTRIBUTE_FACETS = 6;
 export { ATTRIBUTE_COUNT_LIMIT } from './search-facets';
-/** Rows of a scope sampled to choose its attribute facets when nothing is precomputed. */
+/** Rows of a filtered scope sampled to choose its attribute facets when nothing is precomputed (unfiltered, its value counts choose them). */
 const ATTRIBUTE_SAMPLE = 500;
 const articleOf = (id: string): SQL => sql.raw(articleOfListingSql(id));
 /** D1 allows at most five terms in one compound SELECT. */
@@ -97,32 +97,52 @@ function priceArm(src: Source, filters: Filters): SQL {
  */
 const attributeValuesOf = sql`CROSS JOIN json_each(l.attribute_value_ids) j`;
 
-/** The most common attributes of the unfiltered scope, as the `top_attr` CTE. */
-function topAttributes(src: Source): SQL {
+/** Whether the attribute values are counted live (`attr_counts`): not when an unfiltered listing has them precomputed. */
+const countsLive = (src: Source, filters: Filters): boolean => !(src.precomputed && filters.conditions.size === 0);
+
+/**
+ * The most common attributes of the unfiltered scope, as the `top_attr` CTE: precomputed; else,
+ * unfiltered, from the value counts the listing makes anyway (none when it lists more than the
+ * limit, and then it shows no attribute facet either); else from a sample of the scope's rows.
+ */
+function topAttributes(src: Source, filters: Filters): SQL {
   if (src.precomputed) {
     return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM ${src.precomputed.table}
       WHERE ${src.precomputed.where} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
+  }
+  if (filters.conditions.size === 0) {
+    return sql`top_attr AS (SELECT v.name, sum(c.n) AS n FROM attr_counts c JOIN attribute_values v ON v.id = c.id
+      GROUP BY v.name ORDER BY n DESC, v.name LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
   }
   return sql`top_attr AS (SELECT v.name, count(*) AS n FROM (SELECT l.attribute_value_ids FROM ${src.from} WHERE ${src.scope} LIMIT ${int(ATTRIBUTE_SAMPLE)}) l
     ${attributeValuesOf} JOIN attribute_values v ON v.id = j.value
     GROUP BY v.name ORDER BY n DESC, v.name LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
 }
 
+const small = (from: SQL, where: SQL, limit: number) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${int(limit + 1)})) <= ${int(limit)}`;
+
+/**
+ * The `attr_counts` CTE (id, n) when values are counted live: every value id the rows under
+ * every filter list, counted, when they are at most `limit` rows (none otherwise).
+ */
+function attributeCounts(src: Source, filters: Filters, limit: number): SQL | undefined {
+  if (!countsLive(src, filters)) return undefined;
+  const where = and([src.scope, ...conditionsExcept(filters)]);
+  return sql`attr_counts AS MATERIALIZED (SELECT j.value AS id, count(*) AS n FROM ${src.from} ${attributeValuesOf} WHERE ${where} AND ${small(src.from, where, limit)} GROUP BY 1)`;
+}
+
 /** Value counts of the chosen attributes (and of any filtered on), each ignoring its own filter. */
 function attributeArms(src: Source, filters: Filters, limit: number): SQL[] {
   const arms = [arm('#attr', sql`name`, sql`NULL`, sql`n`, sql`FROM top_attr`)];
-  if (src.precomputed && filters.conditions.size === 0) {
-    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM ${src.precomputed.table} WHERE ${src.precomputed.where}
+  if (!countsLive(src, filters)) {
+    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM ${src.precomputed!.table} WHERE ${src.precomputed!.where}
       AND facet IN (SELECT 'attr.' || name FROM top_attr) GROUP BY facet, value`));
     return arms;
   }
-  const small = (from: SQL, where: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${int(limit + 1)})) <= ${int(limit)}`;
-  // The common attributes not filtered on, under every filter: every value id the rows list,
-  // counted, then named (a few hundred ids at most) and kept if its attribute is one of them.
-  const where = and([src.scope, ...conditionsExcept(filters)]);
+  // The common attributes not filtered on, under every filter: the counted value ids named (a
+  // few hundred at most) and kept if their attribute is one of them.
   const unselected = filters.attributes ? sql`SELECT name FROM top_attr WHERE name NOT IN (SELECT name FROM f_attr_names)` : sql`SELECT name FROM top_attr`;
-  const counts = sql`SELECT j.value AS id, count(*) AS n FROM ${src.from} ${attributeValuesOf} WHERE ${where} AND ${small(src.from, where)} GROUP BY 1`;
-  arms.push(arm('attr', sql`'attr.' || v.name`, sql`v.value`, sql`c.n`, sql`FROM (${counts}) c JOIN attribute_values v ON v.id = c.id
+  arms.push(arm('attr', sql`'attr.' || v.name`, sql`v.value`, sql`c.n`, sql`FROM attr_counts c JOIN attribute_values v ON v.id = c.id
     WHERE v.name IN (${unselected})`));
   if (!filters.attributes) return arms;
   // The attributes filtered on, all in one arm (its text does not grow with them): attribute X
@@ -133,7 +153,7 @@ function attributeArms(src: Source, filters: Filters, limit: number): SQL[] {
   arms.push(arm('#sel', sql`name`, sql`NULL`, sql`bit`, sql`FROM f_attr_names`));
   arms.push(arm('attr', sql`'attr.' || a.name`, sql`a.value`, sql`count(*)`, sql`FROM ${rows} CROSS JOIN f_attr_names n
     JOIN article_attributes a INDEXED BY article_attributes_article_idx ON a.article_id = ${articleOf('s.id')} AND a.name = n.name
-    WHERE (s.mask | n.bit) = (SELECT mask FROM f_attr_all) AND ${small(rows, near)} GROUP BY a.name, a.value`));
+    WHERE (s.mask | n.bit) = (SELECT mask FROM f_attr_all) AND ${small(rows, near, limit)} GROUP BY a.name, a.value`));
   return arms;
 }
 
@@ -155,7 +175,8 @@ export function facetsStatement(plan: ListingPlan): SQL {
   if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
   arms.push(priceArm(src, filters), ...attributeArms(src, filters, limitsOf(plan).attributes));
   if (src.cte) arms.push(pageArm(plan, filters));
-  const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, topAttributes(src)];
+  const counts = attributeCounts(src, filters, limitsOf(plan).attributes);
+  const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, ...(counts ? [counts] : []), topAttributes(src, filters)];
   if (src.broad) {
     // Read only when the search is broad (its condition is in `where`), and then `b`, which
     // every other arm reads, is empty. Live, a broad search counts no attribute values (it
