@@ -206,7 +206,7 @@ export interface Source {
 }
 
 /** Where a listing's statements read their rows. */
-export function source(plan: ListingPlan): Source {
+export function source(plan: ListingPlan, filters: Filters = filterConditions(plan)): Source {
   const { scope, channel } = plan;
   const ch = sql.raw(`'${channel}'`);
   const listingOf = (articleId: string) => sql.raw(listingIdSql(articleId, CHANNEL_IDS.indexOf(channel)));
@@ -252,7 +252,7 @@ export function source(plan: ListingPlan): Source {
       const score = plan.query.sort === 'relevance' ? sql`CASE WHEN ${matches} <= ${int(limits.bm25)} THEN ${bm25Sql(plan.language)} ELSE 0 END` : sql`0`;
       const rows = sql`(SELECT rowid AS aid, ${score} AS score FROM article_search WHERE article_search MATCH ${scope.match}) m
         CROSS JOIN listings l ON l.id = ${listingOf('m.aid')}`;
-      if (scope.words.length === 0 || filterConditions(plan).conditions.size > 0) return { ...set(sql`SELECT ${columns}, m.score FROM ${rows}`), ctes: [counted] };
+      if (scope.words.length === 0 || filters.conditions.size > 0) return { ...set(sql`SELECT ${columns}, m.score FROM ${rows}`), ctes: [counted] };
       // Several words: the key of one of them that matches as many articles (the first such in
       // order), looked up once.
       const several = scope.words.length > 1;

@@ -21,7 +21,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ATTRIBUTE_PREFIX } from '../domain/catalogue/listing-query';
-import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, limitsOf, orderBy, source, type BroadSearch, type Filters, type ListingPlan, type Source } from './listing-scope';
+import { ATTRIBUTE_CONDITION, COMBO_KEYS, and, attributeMaskSql, conditionsExcept, filterConditions, int, limitsOf, orderBy, source, type BroadSearch, type Filters, type ListingPlan, type Precomputed, type Source } from './listing-scope';
 import { CHANNEL_IDS } from '../channel/channels';
 import { articleOfListingSql, listingIdSql, priceBucketSql } from './listing-rows';
 import { bm25Sql } from './search';
@@ -97,8 +97,8 @@ function priceArm(src: Source, filters: Filters): SQL {
  */
 const attributeValuesOf = sql`CROSS JOIN json_each(l.attribute_value_ids) j`;
 
-/** Whether the attribute values are counted live (`attr_counts`): not when an unfiltered listing has them precomputed. */
-const countsLive = (src: Source, filters: Filters): boolean => !(src.precomputed && filters.conditions.size === 0);
+/** Where an unfiltered listing's attribute value counts are precomputed; else (undefined) they are counted live (`attr_counts`). */
+const precomputedCounts = (src: Source, filters: Filters): Precomputed | undefined => (filters.conditions.size === 0 ? src.precomputed : undefined);
 
 /**
  * The most common attributes of the unfiltered scope, as the `top_attr` CTE: precomputed; else,
@@ -126,7 +126,7 @@ const small = (from: SQL, where: SQL, limit: number) => sql`(SELECT count(*) FRO
  * every filter list, counted, when they are at most `limit` rows (none otherwise).
  */
 function attributeCounts(src: Source, filters: Filters, limit: number): SQL | undefined {
-  if (!countsLive(src, filters)) return undefined;
+  if (precomputedCounts(src, filters)) return undefined;
   const where = and([src.scope, ...conditionsExcept(filters)]);
   return sql`attr_counts AS MATERIALIZED (SELECT j.value AS id, count(*) AS n FROM ${src.from} ${attributeValuesOf} WHERE ${where} AND ${small(src.from, where, limit)} GROUP BY 1)`;
 }
@@ -134,8 +134,9 @@ function attributeCounts(src: Source, filters: Filters, limit: number): SQL | un
 /** Value counts of the chosen attributes (and of any filtered on), each ignoring its own filter. */
 function attributeArms(src: Source, filters: Filters, limit: number): SQL[] {
   const arms = [arm('#attr', sql`name`, sql`NULL`, sql`n`, sql`FROM top_attr`)];
-  if (!countsLive(src, filters)) {
-    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM ${src.precomputed!.table} WHERE ${src.precomputed!.where}
+  const precomputed = precomputedCounts(src, filters);
+  if (precomputed) {
+    arms.push(arm('attr', sql`facet`, sql`value`, sql`sum(count)`, sql`FROM ${precomputed.table} WHERE ${precomputed.where}
       AND facet IN (SELECT 'attr.' || name FROM top_attr) GROUP BY facet, value`));
     return arms;
   }
@@ -167,10 +168,19 @@ function pageArm(plan: ListingPlan, filters: Filters): SQL {
     ORDER BY ${orderBy(sort, search)} LIMIT ${int(pageSize)} OFFSET ${int((page - 1) * pageSize)}) x`);
 }
 
-/** The facets statement (see the module comment). Attribute rows carry the attribute key in `value` and its value in `label`. */
-export function facetsStatement(plan: ListingPlan): SQL {
-  const src = source(plan);
+/** Where a listing reads its rows and its filters as conditions: worked out once for both of its statements. */
+export interface ListingParts {
+  src: Source;
+  filters: Filters;
+}
+
+export function listingParts(plan: ListingPlan): ListingParts {
   const filters = filterConditions(plan);
+  return { src: source(plan, filters), filters };
+}
+
+/** The facets statement (see the module comment). Attribute rows carry the attribute key in `value` and its value in `label`. */
+export function facetsStatement(plan: ListingPlan, { src, filters }: ListingParts = listingParts(plan)): SQL {
   const arms = [comboArm(src, filters)];
   if (plan.scope.kind !== 'brand') arms.push(brandArm(src, filters));
   arms.push(priceArm(src, filters), ...attributeArms(src, filters, limitsOf(plan).attributes));
@@ -260,18 +270,16 @@ function bm25Page(plan: ListingPlan, broad: BroadSearch, when: SQL): { ctes: SQL
  * and its card as JSON (cardJsonSql), in the page's order. Set scopes, searches among them, page
  * in facetsStatement.
  */
-export function pageStatement(plan: ListingPlan): SQL | undefined {
-  const ids = pageIdsStatement(plan);
+export function pageStatement(plan: ListingPlan, parts: ListingParts = listingParts(plan)): SQL | undefined {
+  const ids = pageIdsStatement(plan, parts);
   // The page is a co-routine that the outer query scans in its order, reading each card by its
   // primary key: only the page's rows are looked up (tests/worker/listing.test.ts checks the order).
   return ids && sql`SELECT p.id AS id, ${cardJsonSql(sql`p.id`, plan.language, plan.channel)} AS card FROM (${ids}) p`;
 }
 
 /** The page's article ids of pageStatement, in order. */
-function pageIdsStatement(plan: ListingPlan): SQL | undefined {
-  const src = source(plan);
+function pageIdsStatement(plan: ListingPlan, { src, filters }: ListingParts): SQL | undefined {
   if (src.cte) return undefined;
-  const filters = filterConditions(plan);
   const { page, pageSize, sort } = plan.query;
   // Unfiltered, the planner walks a sort index (channel + sort column) for a broad scope and
   // sorts a narrow one from its scope index, as its statistics (ANALYZE) suggest. Filtered, its

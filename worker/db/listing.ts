@@ -30,7 +30,7 @@ import { PRICE_BUCKET_CENTS } from '../domain/catalogue/price-buckets';
 import { cardOfJson } from './catalogue';
 import type { Db } from './client';
 import { allRows } from './raw';
-import { facetsStatement, pageStatement, type ListingPlan, type ResolvedScope } from './listing-sql';
+import { facetsStatement, listingParts, pageStatement, type ListingPlan, type ResolvedScope } from './listing-sql';
 import { matchExpression, readVocabulary, searchWords, type Vocabulary } from './search';
 import type { SearchLimits } from './search-facets';
 
@@ -76,8 +76,9 @@ interface Fetched {
 
 /** Page, total and facets of each plan, all in one batch, with `extra` statements riding along (their rows come back in `extra`). */
 async function fetchListings(db: Db, plans: readonly ListingPlan[], i18n: I18n, extra: SQL[] = []): Promise<{ listings: Fetched[]; extra: unknown[][] }> {
-  const pageStatements = plans.map(pageStatement);
-  const statements = plans.flatMap((plan, i) => [...(pageStatements[i] ? [pageStatements[i]] : []), facetsStatement(plan)]);
+  const parts = plans.map(listingParts);
+  const pageStatements = plans.map((plan, i) => pageStatement(plan, parts[i]));
+  const statements = plans.flatMap((plan, i) => [...(pageStatements[i] ? [pageStatements[i]] : []), facetsStatement(plan, parts[i])]);
   const results = await allRows<[unknown]>(db, [...statements, ...extra] as [SQL]);
   const listings = plans.map((plan, i): Fetched => {
     const pageRows = (pageStatements[i] ? results.shift() : []) as { card: string | null }[];
@@ -93,7 +94,7 @@ async function fetchListings(db: Db, plans: readonly ListingPlan[], i18n: I18n, 
 }
 
 /** A search's scope: its MATCH expression and its words (a broad search has precomputed counts). */
-const searchScope = (language: Language, words: string[]): ResolvedScope => ({ kind: 'search', match: matchExpression(language, words), words });
+const searchScope = (language: Language, words: string[]): Extract<ResolvedScope, { kind: 'search' }> => ({ kind: 'search', match: matchExpression(language, words), words });
 
 /** Ids of a category and every category below it; empty when the category does not exist. */
 export async function categorySubtreeIds(db: Db, categoryId: number): Promise<number[]> {
@@ -111,7 +112,8 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
   if (scope.kind !== 'search') return withCards(args, (await fetchListings(db, [plan(scope)], i18n)).listings[0]!);
   const words = searchWords(scope.text);
   if (words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize, query, facets: [] };
-  const typed = plan(searchScope(language, words));
+  const asTypedScope = searchScope(language, words);
+  const typed = plan(asTypedScope);
   const vocabulary = await (args.vocabulary ?? (() => readVocabulary(db, language)))();
   const corrected = vocabulary.correct(words);
   if (!corrected) return withCards(args, (await fetchListings(db, [typed], i18n)).listings[0]!);
@@ -120,7 +122,7 @@ export async function listProducts(db: Db, args: ListProductsArgs): Promise<List
   // when the probe finds none and it finds something. Otherwise (a vocabulary a moment behind
   // the catalogue, or nothing found either way) the search as typed is run and answers unless
   // it finds nothing, as if both had been run together.
-  const probe = sql`SELECT 1 AS found FROM article_search WHERE article_search MATCH ${matchExpression(language, words)} LIMIT 1`;
+  const probe = sql`SELECT 1 AS found FROM article_search WHERE article_search MATCH ${asTypedScope.match} LIMIT 1`;
   const { listings: [retry], extra: [matched] } = await fetchListings(db, [plan(searchScope(language, corrected))], i18n, [probe]);
   const correction = () => withCards(args, retry!, corrected.join(' '));
   if (matched!.length === 0 && retry!.total > 0) return correction();
