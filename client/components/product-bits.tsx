@@ -33,18 +33,25 @@ export interface ProductImageProps {
   view?: ImageView;
 }
 
-/** Every §9 preset of a product image, as `srcset` lists them. */
-export function productImageSrcSet(imageKey: string, label: string, view: ImageView = 'front'): string {
-  return (Object.keys(IMAGE_SIZES) as ImagePreset[]).map((p) => `${productImageUrl(imageKey, p, label, view)} ${IMAGE_SIZES[p]}w`).join(', ');
+/**
+ * The §9 presets of a product image at least `minWidth` wide (all by default), as `srcset` lists
+ * them: a browser never picks a candidate narrower than the image is laid out.
+ */
+export function productImageSrcSet(imageKey: string, label: string, view: ImageView = 'front', minWidth = 0): string {
+  return (Object.keys(IMAGE_SIZES) as ImagePreset[])
+    .filter((p) => IMAGE_SIZES[p] >= minWidth)
+    .map((p) => `${productImageUrl(imageKey, p, label, view)} ${IMAGE_SIZES[p]}w`)
+    .join(', ');
 }
 
 /**
- * A product image with every §9 preset in `srcset`, so a dense screen fetches the next preset up;
- * explicit width and height reserve its box before it loads (no layout shift).
+ * A product image with the §9 presets in `srcset`, so a dense screen fetches the next preset up
+ * (laid out at its preset's size, from that preset up; with other `sizes`, every one); explicit
+ * width and height reserve its box before it loads (no layout shift).
  */
 export function ProductImage({ imageKey, preset, label, alt, eager, sizes, view = 'front' }: ProductImageProps) {
   const size = IMAGE_SIZES[preset];
-  const srcSet = productImageSrcSet(imageKey, label, view);
+  const srcSet = productImageSrcSet(imageKey, label, view, sizes === undefined ? size : 0);
   return (
     <img
       src={productImageUrl(imageKey, preset, label, view)}

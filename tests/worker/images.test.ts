@@ -87,6 +87,17 @@ describe('product gallery markup', () => {
     expect(images[1]).toMatch(/alt="[^"]+, vista lateral"/);
   });
 
+  it("lists on a listing's cards only the presets a card can use: its own size and up", async () => {
+    const { status, html } = await page(`${host('ES')}/portatiles`);
+    expect(status).toBe(200);
+    const cards = [...html.matchAll(/<article class="product-card">[\s\S]*?<img [^>]*>/g)].map((m) => m[0]);
+    expect(cards.length).toBeGreaterThan(10);
+    for (const card of cards) {
+      expect(card).toMatch(/sizes="140px" width="140" height="140"/);
+      expect(card).toMatch(/srcSet="\/images\/small\/[^" ]+ 140w, \/images\/medium\/[^" ]+ 300w, \/images\/large\/[^" ]+ 530w"/);
+    }
+  });
+
   it('links each thumbnail to its view and each view to its zoom, for use without JavaScript', async () => {
     const { html, imageKey } = await productHtml();
     for (const view of viewsOf(imageKey)) {
