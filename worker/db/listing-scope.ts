@@ -206,7 +206,7 @@ export interface Source {
 }
 
 /** Where a listing's statements read their rows. */
-export function source(plan: ListingPlan, filters: Filters = filterConditions(plan)): Source {
+export function source(plan: ListingPlan, filters: Filters): Source {
   const { scope, channel } = plan;
   const ch = sql.raw(`'${channel}'`);
   const listingOf = (articleId: string) => sql.raw(listingIdSql(articleId, CHANNEL_IDS.indexOf(channel)));

@@ -101,16 +101,17 @@ const attributeValuesOf = sql`CROSS JOIN json_each(l.attribute_value_ids) j`;
 const precomputedCounts = (src: Source, filters: Filters): Precomputed | undefined => (filters.conditions.size === 0 ? src.precomputed : undefined);
 
 /**
- * The most common attributes of the unfiltered scope, as the `top_attr` CTE: precomputed; else,
- * unfiltered, from the value counts the listing makes anyway (none when it lists more than the
- * limit, and then it shows no attribute facet either); else from a sample of the scope's rows.
+ * The most common attributes of the unfiltered scope, as the `top_attr` CTE: precomputed; else
+ * from `attr_counts` when it counts the unfiltered scope (`counted`: it has no rows when the
+ * listing lists more than the limit, and then it shows no attribute facet either); else from a
+ * sample of the scope's rows.
  */
-function topAttributes(src: Source, filters: Filters): SQL {
+function topAttributes(src: Source, counted: boolean): SQL {
   if (src.precomputed) {
     return sql`top_attr AS (SELECT substr(facet, ${int(ATTRIBUTE_PREFIX.length + 1)}) AS name, sum(count) AS n FROM ${src.precomputed.table}
       WHERE ${src.precomputed.where} AND facet > 'attr.' AND facet < 'attr/' GROUP BY facet ORDER BY n DESC, facet LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
   }
-  if (filters.conditions.size === 0) {
+  if (counted) {
     return sql`top_attr AS (SELECT v.name, sum(c.n) AS n FROM attr_counts c JOIN attribute_values v ON v.id = c.id
       GROUP BY v.name ORDER BY n DESC, v.name LIMIT ${int(MAX_ATTRIBUTE_FACETS)})`;
   }
@@ -186,7 +187,7 @@ export function facetsStatement(plan: ListingPlan, { src, filters }: ListingPart
   arms.push(priceArm(src, filters), ...attributeArms(src, filters, limitsOf(plan).attributes));
   if (src.cte) arms.push(pageArm(plan, filters));
   const counts = attributeCounts(src, filters, limitsOf(plan).attributes);
-  const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, ...(counts ? [counts] : []), topAttributes(src, filters)];
+  const ctes = [...src.ctes, ...(src.cte ? [src.cte] : []), ...filters.ctes, ...(counts ? [counts] : []), topAttributes(src, counts !== undefined && filters.conditions.size === 0)];
   if (src.broad) {
     // Read only when the search is broad (its condition is in `where`), and then `b`, which
     // every other arm reads, is empty. Live, a broad search counts no attribute values (it
