@@ -3,7 +3,6 @@
 // (tests/worker/adyen-sandbox-setup.ts) as the Worker's Checkout API, and the other providers'
 // sandbox (tests/worker/gateways-sandbox-setup.ts) on another, every adapter pointed at it.
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -44,8 +43,8 @@ export default defineConfig(async () => {
       // The one JSON line every answered request logs (worker/http/observability.ts) would bury the
       // output; those of 5xx answers and every other log still show. tests/worker/observability.test.ts spies on them.
       onConsoleLog: (log: string) => !/^\{"level":"(info|warn)","requestId"/.test(log),
-      // A file per core (vitest's default leaves one core idle, half the machine on two cores).
-      maxWorkers: availableParallelism(),
+      // A file per core (vitest's default in a run is one fewer: half the machine on two cores).
+      maxWorkers: '100%',
       // Identity tests hash passwords (PBKDF2, 100,000 iterations) several times per test.
       testTimeout: 20_000,
     },

@@ -106,7 +106,12 @@ export interface OutboxNotification {
   body: string;
 }
 
-/** The notifications the sandbox would have sent for `provider` since the last call (drained). */
+/**
+ * The notifications the sandbox would have sent for `provider` since the last call (drained).
+ * Test files run at the same time against the one sandbox (vitest.worker.config.ts), so each
+ * provider's outbox is read by one file only (payments-<provider>.test.ts): a second file reading
+ * it would take the first's notifications.
+ */
 export async function sandboxOutbox(provider: string): Promise<OutboxNotification[]> {
   const response = await fetch(`${env.GATEWAYS_SANDBOX_URL}/__sandbox/notifications?provider=${provider}`);
   return response.json();
