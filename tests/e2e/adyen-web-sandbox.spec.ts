@@ -40,6 +40,12 @@ async function log(page: Page): Promise<Entry[]> {
 }
 
 test.describe('adyen-web Card against the Adyen sandbox', () => {
+  // A failure prints what adyen-web handed over and what the sandbox answered, so that a failure
+  // seen once (CI) can be explained from its output alone.
+  test.afterEach(async ({ page }, info) => {
+    if (info.status !== info.expectedStatus) console.log(`harness log of "${info.title}":`, JSON.stringify(await log(page).catch(() => [])));
+  });
+
   test('card in the secured fields, encrypted state.data, 3-D Secure 2 challenge in the iframe: Authorised', async ({ page }) => {
     const outside = await openHarness(page);
     await enterCard(page, { number: '4917 6100 0000 0000' });
