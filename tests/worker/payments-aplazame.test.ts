@@ -56,10 +56,11 @@ const back = (order: GatewayOrder, location: URL) => {
   return returnFromGateway(order, 'aplazame', params);
 };
 
-async function onlyNotification(): Promise<OutboxNotification & { payload: { mid: string; status: string; status_reason: string | null } }> {
-  const sent = await sandboxOutbox('aplazame');
+/** The one notification Aplazame sent about `mid` since the last call (the outbox is drained). */
+async function onlyNotification(mid: string): Promise<OutboxNotification & { payload: { mid: string; status: string; status_reason: string | null } }> {
+  const sent = (await sandboxOutbox('aplazame')).map((n) => ({ ...n, payload: JSON.parse(n.body) })).filter((n) => n.payload.mid === mid);
   expect(sent).toHaveLength(1);
-  return { ...sent[0]!, payload: JSON.parse(sent[0]!.body) };
+  return sent[0]!;
 }
 
 /** Tells the sandbox what the store answered to a confirmation a test delivered (the sandbox could not reach the Worker itself). */
@@ -79,7 +80,7 @@ describe('Aplazame', () => {
     const location = await shopper(checkoutId, 'complete');
     expect(location.pathname).toBe('/cart/order/securePayment');
     expect(location.searchParams.get('mid')).toBe(mid);
-    const confirmation = await onlyNotification();
+    const confirmation = await onlyNotification(mid);
     expect(confirmation.headers['Authorization']).toBe(`Bearer ${env.APLAZAME_PRIVATE_KEY}`);
     expect(confirmation.payload).toMatchObject({ mid, status: 'pending', status_reason: 'confirmation_required', total_amount: order.amount });
 
@@ -95,7 +96,7 @@ describe('Aplazame', () => {
     expect(await eventCount(mid)).toBe(1);
 
     await storeAnswered(mid, 'ok');
-    const final = await onlyNotification();
+    const final = await onlyNotification(mid);
     expect(final.payload).toMatchObject({ mid, status: 'ok' });
     expect(await deliverNotification(final)).toEqual({ status: 200, text: '{"status":"ok"}' });
     expect(await deliverNotification(final)).toEqual({ status: 200, text: '{"status":"ok"}' });
@@ -110,7 +111,7 @@ describe('Aplazame', () => {
     const order = await placeAplazame();
     const first = await started(order);
     const location = await shopper(first.checkoutId, 'complete', REFUSED_DOCUMENT);
-    const refusal = await onlyNotification();
+    const refusal = await onlyNotification(first.mid);
     expect(refusal.payload).toMatchObject({ status: 'ko', status_reason: 'ko_generic' });
     expect(await deliverNotification(refusal)).toEqual({ status: 200, text: '{"status":"ok"}' });
     const returned = await back(order, location);
@@ -126,7 +127,7 @@ describe('Aplazame', () => {
     const order = await placeAplazame();
     const { checkoutId, mid } = await started(order);
     const location = await shopper(checkoutId, 'complete', CHALLENGE_DOCUMENT);
-    const pending = await onlyNotification();
+    const pending = await onlyNotification(mid);
     expect(pending.payload).toMatchObject({ status: 'pending', status_reason: 'challenge_required' });
     expect(await deliverNotification(pending)).toEqual({ status: 200, text: '{"status":"ok"}' });
     expect((await back(order, location)).data.paymentResult).toBe('PENDING');
@@ -135,7 +136,7 @@ describe('Aplazame', () => {
     expect((await gatewayStatus(order)).data.paymentResult).toBe('PENDING');
 
     await sandboxFetch('aplazame', `/__sandbox/orders/${mid}/challenge`, { method: 'POST', body: JSON.stringify({ result: 'ok' }) });
-    const confirmation = await onlyNotification();
+    const confirmation = await onlyNotification(mid);
     expect(confirmation.payload).toMatchObject({ status: 'pending', status_reason: 'confirmation_required' });
     expect((await deliverNotification(confirmation)).text).toBe('{"status":"ok"}');
     expect((await paymentState(order.reference, order.orderNumbers)).orders).toEqual(order.orderNumbers.map(() => 'confirmed'));
@@ -143,9 +144,9 @@ describe('Aplazame', () => {
     const failing = await placeAplazame();
     const other = await started(failing);
     await shopper(other.checkoutId, 'complete', CHALLENGE_DOCUMENT);
-    await deliverNotification(await onlyNotification());
+    await deliverNotification(await onlyNotification(other.mid));
     await sandboxFetch('aplazame', `/__sandbox/orders/${other.mid}/challenge`, { method: 'POST', body: JSON.stringify({ result: 'ko' }) });
-    const failed = await onlyNotification();
+    const failed = await onlyNotification(other.mid);
     expect(failed.payload).toMatchObject({ status: 'ko', status_reason: 'failed_challenge' });
     await deliverNotification(failed);
     expect(await paymentState(failing.reference, failing.orderNumbers)).toMatchObject({ orders: failing.orderNumbers.map(() => 'awaiting_payment'), payments: [{ state: 'refused' }] });
@@ -161,23 +162,23 @@ describe('Aplazame', () => {
     expect(await paymentState(order.reference, order.orderNumbers)).toMatchObject({ orders: order.orderNumbers.map(() => 'awaiting_payment'), payments: [{ state: 'cancelled' }] });
     // Aplazame's page was still open in another tab and the shopper finished there: we no longer take it.
     await shopper(checkoutId, 'complete');
-    const confirmation = await onlyNotification();
+    const confirmation = await onlyNotification(mid);
     expect(confirmation.payload.mid).toBe(mid);
     expect(await deliverNotification(confirmation)).toEqual({ status: 200, text: '{"status":"ko"}' });
     expect((await paymentState(order.reference, order.orderNumbers)).payments).toMatchObject([{ state: 'cancelled' }]);
     await storeAnswered(mid, 'ko');
-    const rejected = await onlyNotification();
+    const rejected = await onlyNotification(mid);
     expect(rejected.payload).toMatchObject({ status: 'ko', status_reason: 'confirmation_rejected_by_merchant' });
     expect((await deliverNotification(rejected)).text).toBe('{"status":"ok"}');
   });
 
   it('a confirmation for an order cancelled meanwhile is answered ko and confirms nothing', async () => {
     const order = await placeAplazame();
-    const { checkoutId } = await started(order);
+    const { checkoutId, mid } = await started(order);
     await shopper(checkoutId, 'complete');
     const cancelled = await order.browser.api('POST', `/api/user/orders/${order.orderNumbers[0]}/cancel`, {});
     expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
-    expect(await deliverNotification(await onlyNotification())).toEqual({ status: 200, text: '{"status":"ko"}' });
+    expect(await deliverNotification(await onlyNotification(mid))).toEqual({ status: 200, text: '{"status":"ko"}' });
     expect((await paymentState(order.reference, order.orderNumbers)).orders[0]).toBe('cancelled');
   });
 
@@ -185,7 +186,7 @@ describe('Aplazame', () => {
     const order = await placeAplazame();
     const { checkoutId, mid } = await started(order);
     await shopper(checkoutId, 'complete');
-    const confirmation = await onlyNotification();
+    const confirmation = await onlyNotification(mid);
     for (const headers of <Record<string, string>[]>[{ 'Content-Type': 'application/json' }, { 'Content-Type': 'application/json', Authorization: 'Bearer not-our-key' }, { 'Content-Type': 'application/json', Authorization: `Basic ${env.APLAZAME_PRIVATE_KEY}` }]) {
       const refused = await deliverNotification({ ...confirmation, headers });
       expect(refused.status).toBe(401);
@@ -213,7 +214,7 @@ describe('Aplazame', () => {
     const order = await placeAplazame();
     const { mid } = await started(order);
     await sandboxFetch('aplazame', `/__sandbox/orders/${mid}/expire`, { method: 'POST' });
-    const expired = await onlyNotification();
+    const expired = await onlyNotification(mid);
     expect(expired.payload).toMatchObject({ status: 'ko', status_reason: 'expired' });
     expect((await deliverNotification(expired)).text).toBe('{"status":"ok"}');
     expect(await paymentState(order.reference, order.orderNumbers)).toMatchObject({ orders: order.orderNumbers.map(() => 'cancelled'), payments: [{ state: 'expired' }] });
@@ -223,9 +224,9 @@ describe('Aplazame', () => {
     const order = await placeAplazame();
     const { checkoutId, mid } = await started(order);
     await shopper(checkoutId, 'complete');
-    await deliverNotification(await onlyNotification());
+    await deliverNotification(await onlyNotification(mid));
     await storeAnswered(mid, 'ok');
-    await deliverNotification(await onlyNotification());
+    await deliverNotification(await onlyNotification(mid));
     const gateway = PROVIDERS.aplazame.gateway(env)!;
     const part = Math.floor(order.amount / 3);
     const receipt = await gateway.refund({ pspReference: mid, amount: { value: part, currency: 'EUR' }, reference: 'R-1', idempotencyKey: 'a'.repeat(64) });
@@ -242,9 +243,9 @@ describe('Aplazame', () => {
     const order = await placeAplazame();
     const { checkoutId, mid } = await started(order);
     await shopper(checkoutId, 'complete');
-    await deliverNotification(await onlyNotification());
+    await deliverNotification(await onlyNotification(mid));
     await storeAnswered(mid, 'ok');
-    await deliverNotification(await onlyNotification());
+    await deliverNotification(await onlyNotification(mid));
     const number = order.orderNumbers[0]!;
     const input = { orderNumber: number, amount: 500, method: 'original' as const, reason: 'goodwill', idempotencyKey: `aplazame-goodwill-${number}` };
     const refund = await refundOrder({ db: dbFor(env.DB), env, now: new Date() }, input);
