@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { islandReady, newEmail, signUpAndConfirm } from './fixtures/account';
 import { expectAccessible } from './fixtures/a11y';
 import { addOwnProduct } from './fixtures/checkout';
+import { cardFieldsAccepted } from './fixtures/payments';
 import { E2E_PORT } from './playwright.config';
 
 const ORIGIN = `http://es.localhost:${E2E_PORT}`;
@@ -97,6 +98,7 @@ test('a card added in the account, with the bank\'s 3-D Secure challenge, is lis
   await securedField(page, 'encryptedCardNumber').pressSequentially('4917 6100 0000 0000');
   await securedField(page, 'encryptedExpiryDate').pressSequentially('0330');
   await securedField(page, 'encryptedSecurityCode').pressSequentially('737');
+  await cardFieldsAccepted(page.locator('.saved-cards'));
   await page.locator('.saved-cards .adyen-checkout__card__holderName input').fill('Ana García');
   await island.getByRole('button', { name: 'Guardar tarjeta' }).click();
 
@@ -143,6 +145,7 @@ test('an order awaiting a transfer is paid by card from its pay-later link; the 
   await frame('encryptedCardNumber').pressSequentially('4111 1111 1111 1111');
   await frame('encryptedExpiryDate').pressSequentially('0330');
   await frame('encryptedSecurityCode').pressSequentially('737');
+  await cardFieldsAccepted(page.locator('.pay-now'));
   await page.locator('.pay-now .adyen-checkout__card__holderName input').fill('Ana García');
   await page.locator('.pay-now .card-form button.button--buy').click();
   await page.waitForURL(/\/cart\/ok\?orderId=/);

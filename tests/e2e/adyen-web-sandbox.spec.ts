@@ -4,6 +4,7 @@
 // harness (`/__harness/card`), served by the sandbox the e2e server starts on the store port + 1000.
 // No request may leave the machine.
 import { expect, test, type Page } from '@playwright/test';
+import { cardFieldsAccepted } from './fixtures/payments';
 import { E2E_PORT } from './playwright.config';
 
 const SANDBOX = `http://127.0.0.1:${Number(process.env.ADYEN_SANDBOX_PORT ?? E2E_PORT + 1000)}`;
@@ -32,6 +33,7 @@ async function enterCard(page: Page, card: { number: string; expiry?: string; cv
   await field(page, 'encryptedCardNumber').pressSequentially(card.number);
   await field(page, 'encryptedExpiryDate').pressSequentially(card.expiry ?? '0330');
   await field(page, 'encryptedSecurityCode').pressSequentially(card.cvc ?? '737');
+  await cardFieldsAccepted(page);
   await page.getByLabel('Name on card').fill(card.holder ?? 'Ana García');
 }
 
