@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { islandReady, newEmail, signUpAndConfirm } from './fixtures/account';
 import { expectAccessible } from './fixtures/a11y';
 import { addOwnProduct } from './fixtures/checkout';
-import { cardFieldsAccepted } from './fixtures/payments';
+import { securedField, typeCard } from './fixtures/payments';
 import { E2E_PORT } from './playwright.config';
 
 const ORIGIN = `http://es.localhost:${E2E_PORT}`;
@@ -30,10 +30,6 @@ async function storeCardThroughApi(page: Page, number: string, holderName: strin
     { number, holderName },
   );
   expect(answer.data.paymentResult).toBe('PROCESSED');
-}
-
-function securedField(page: Page, name: 'encryptedCardNumber' | 'encryptedExpiryDate' | 'encryptedSecurityCode') {
-  return page.frameLocator(`.saved-cards [data-cse="${name}"] iframe`).locator('input');
 }
 
 test('the account lists a stored card and removes it after confirming, by keyboard', async ({ page }) => {
@@ -92,13 +88,10 @@ test('a card added in the account, with the bank\'s 3-D Secure challenge, is lis
   const island = await islandReady(page, 'stored-cards');
   await island.getByRole('button', { name: 'Añadir una tarjeta' }).click();
   await expect(island.getByRole('heading', { name: 'Añadir una tarjeta' })).toBeVisible();
-  await expect(securedField(page, 'encryptedCardNumber')).toBeVisible();
+  await expect(securedField(page.locator('.saved-cards'), 'encryptedCardNumber')).toBeVisible();
   // Adding a card offers a new card only: no saved cards to choose, no wallets.
   await expect(island.locator('.card-form__stored')).toHaveCount(0);
-  await securedField(page, 'encryptedCardNumber').pressSequentially('4917 6100 0000 0000');
-  await securedField(page, 'encryptedExpiryDate').pressSequentially('0330');
-  await securedField(page, 'encryptedSecurityCode').pressSequentially('737');
-  await cardFieldsAccepted(page.locator('.saved-cards'));
+  await typeCard(page.locator('.saved-cards'), { number: '4917 6100 0000 0000' });
   await page.locator('.saved-cards .adyen-checkout__card__holderName input').fill('Ana García');
   await island.getByRole('button', { name: 'Guardar tarjeta' }).click();
 
@@ -141,11 +134,7 @@ test('an order awaiting a transfer is paid by card from its pay-later link; the 
   await expect(stranger.locator('.pay-now__lines')).toContainText(product);
   await stranger.close();
 
-  const frame = (name: string) => page.frameLocator(`.pay-now [data-cse="${name}"] iframe`).locator('input');
-  await frame('encryptedCardNumber').pressSequentially('4111 1111 1111 1111');
-  await frame('encryptedExpiryDate').pressSequentially('0330');
-  await frame('encryptedSecurityCode').pressSequentially('737');
-  await cardFieldsAccepted(page.locator('.pay-now'));
+  await typeCard(page.locator('.pay-now'), { number: '4111 1111 1111 1111' });
   await page.locator('.pay-now .adyen-checkout__card__holderName input').fill('Ana García');
   await page.locator('.pay-now .card-form button.button--buy').click();
   await page.waitForURL(/\/cart\/ok\?orderId=/);

@@ -4,7 +4,7 @@
 // harness (`/__harness/card`), served by the sandbox the e2e server starts on the store port + 1000.
 // No request may leave the machine.
 import { expect, test, type Page } from '@playwright/test';
-import { cardFieldsAccepted } from './fixtures/payments';
+import { securedField, typeCard } from './fixtures/payments';
 import { E2E_PORT } from './playwright.config';
 
 const SANDBOX = `http://127.0.0.1:${Number(process.env.ADYEN_SANDBOX_PORT ?? E2E_PORT + 1000)}`;
@@ -25,15 +25,8 @@ async function openHarness(page: Page, query = ''): Promise<string[]> {
   return outside;
 }
 
-function field(page: Page, name: 'encryptedCardNumber' | 'encryptedExpiryDate' | 'encryptedSecurityCode') {
-  return page.frameLocator(`[data-cse="${name}"] iframe`).locator('input');
-}
-
 async function enterCard(page: Page, card: { number: string; expiry?: string; cvc?: string; holder?: string }): Promise<void> {
-  await field(page, 'encryptedCardNumber').pressSequentially(card.number);
-  await field(page, 'encryptedExpiryDate').pressSequentially(card.expiry ?? '0330');
-  await field(page, 'encryptedSecurityCode').pressSequentially(card.cvc ?? '737');
-  await cardFieldsAccepted(page);
+  await typeCard(page, card);
   await page.getByLabel('Name on card').fill(card.holder ?? 'Ana García');
 }
 
@@ -111,12 +104,12 @@ test.describe('adyen-web Card against the Adyen sandbox', () => {
 
   test('the frames validate like Adyen: Luhn, past expiry, incomplete security code', async ({ page }) => {
     await openHarness(page);
-    await field(page, 'encryptedCardNumber').pressSequentially('4111 1111 1111 1112');
+    await securedField(page, 'encryptedCardNumber').pressSequentially('4111 1111 1111 1112');
     await expect(page.locator('.adyen-checkout__field--cardNumber .adyen-checkout-contextual-text--error')).toBeVisible();
-    await field(page, 'encryptedExpiryDate').pressSequentially('0120');
+    await securedField(page, 'encryptedExpiryDate').pressSequentially('0120');
     await expect(page.locator('.adyen-checkout__field--expiryDate .adyen-checkout-contextual-text--error')).toBeVisible();
-    await field(page, 'encryptedSecurityCode').pressSequentially('73');
-    await field(page, 'encryptedCardNumber').click();
+    await securedField(page, 'encryptedSecurityCode').pressSequentially('73');
+    await securedField(page, 'encryptedCardNumber').click();
     await expect(page.locator('.adyen-checkout__field--securityCode .adyen-checkout-contextual-text--error')).toBeVisible();
     await page.locator('.adyen-checkout__button--pay').click();
     // Nothing is submitted while a field is invalid.
